@@ -1,0 +1,277 @@
+"""Legal moves: what each card in hand may capture (C-11), and why a move is illegal.
+
+A card takes exactly one equal card if any lies on the table, the player choosing which (C-11,
+RULES §4.2 items 1-2); otherwise any set of two or more table cards adding up to its value
+(free choice, C-11, or the fewest cards with ``sum_choice=fewest_cards``); a card with no
+capture is trailed. Capture is compulsory for the card played, but any card may be played
+(C-11 last sentence, C-40), unless ``forced_capture=turn``. Aces under ``ace_sweep`` follow
+RULES §7.
+
+Buffer bound: a hand holds at most 10 cards and a table at most 13 (RULES §4.5); the most
+captures one card can have is 29 (tests/test_capture.py checks the bound), so MAX_MOVES =
+160 leaves room for any hand.
+
+Rules: C-11, C-40; RULES §4.2, §7, §10 rows 10-12, 26-29.
+Allocation: none in ``legal_moves``; ``check`` and ``move_for`` build strings (edge).
+"""
+
+from engine.cards import NO_CARD, VALUE, card_name
+from engine.layout import PLAY, IllegalMove
+from engine.moves import ACE_SWEEP, BIT_INDEX, SELF_TAKE, TABLE_MASK, count_slots
+
+# For each value 0..10, the masks (bit v for value v) of two or more distinct values adding up
+# to it: 9 takes 1+8, 2+7, 3+6, 4+5, 1+2+6, 1+3+5 or 2+3+4. A literal, so importing makes no
+# garbage; tests/test_capture.py derives it again.
+SUM_MASKS = (
+    (), (), (), (6,), (10,), (12, 18), (14, 20, 34), (22, 24, 36, 66), (26, 38, 40, 68, 130),
+    (28, 42, 48, 70, 72, 132, 258), (30, 44, 50, 74, 80, 134, 136, 260, 514),
+)
+
+
+def legal_moves(state, out) -> int:
+    """Write the current seat's legal moves into ``out`` and return how many."""
+    rules = state.rules
+    hands = state.hands
+    value_slots = state.value_slots
+    value_mask = state.value_mask
+    equal_priority = rules.equal_priority
+    ace_sweep = rules.ace_sweep
+    ace_banned = state.ply < rules.ace_ban_plies
+    repeat_mask = state.repeat_mask
+    n = 0
+    for card in hands[state.turn]:
+        if card == NO_CARD:
+            break  # hands are packed
+        value = VALUE[card]
+        if value == 1:
+            if ace_banned:
+                continue  # first_lead_ace_banned (GSTARS-APT, RULES §10 row 28)
+            if ace_sweep:
+                n = _ace_moves(state, card, out, n)
+                continue
+        start = n
+        equal = value_slots[value]
+        if equal:
+            if equal & (equal - 1) == 0:
+                out[n] = card | equal << 6
+                n += 1
+            else:
+                while equal:  # C-11: one equal card, the player's choice (RULES §4.2 item 1)
+                    bit = equal & -equal
+                    equal ^= bit
+                    out[n] = card | bit << 6
+                    n += 1
+        if n == start or not equal_priority:  # C-11: an equal card beats a sum
+            sums = n
+            lower = (1 << value) - 2  # values below this card's
+            present = value_mask & lower
+            if present & (present - 1) == 0 and not repeat_mask & lower:
+                pass  # fewer than two cards below its value: no sum
+            elif not repeat_mask & lower:
+                # No two table cards share a value below this card's: the sets of distinct
+                # values in SUM_MASKS name every capture, one slot per value.
+                for mask in SUM_MASKS[value]:
+                    if present & mask == mask:
+                        take = 0
+                        while mask:
+                            bit = mask & -mask
+                            mask ^= bit
+                            take |= value_slots[BIT_INDEX[bit % 37]]
+                        out[n] = card | take << 6
+                        n += 1
+            else:
+                n = _general_sums(state, card, value, out, n)
+            if rules.fewest_cards and n - sums > 1:
+                n = _keep_fewest(out, sums, n)  # CLUB, MAGNO; RULES §10 row 10
+        if n == start:
+            out[n] = card  # nothing to take: a trail (C-11)
+            n += 1
+    if rules.turn_forced:
+        n = _drop_trails(out, n)  # forced_capture=turn (RULES §10 row 12)
+    return n
+
+
+def _ace_moves(state, card: int, out, n: int) -> int:
+    """RULES §7 ace_moves: an ace takes the whole table, with the variants of §10 26-29."""
+    rules = state.rules
+    occupied = state.occupied
+    if not occupied:
+        if rules.ace_empty_stays:
+            out[n] = card
+        else:
+            out[n] = card | SELF_TAKE  # it captures itself, no scopa (WIKI-SCOPONE; GPMG)
+            if rules.ace_may_decline:
+                n += 1
+                out[n] = card
+        return n + 1
+    aces = state.value_slots[1]
+    if aces and not rules.ace_on_ace_sweeps:
+        while aces:  # ace_with_ace_on_table=takes_ace (LOTO-ASSI)
+            bit = aces & -aces
+            aces ^= bit
+            out[n] = card | bit << 6
+            n += 1
+        return n
+    out[n] = card | occupied << 6 | ACE_SWEEP
+    n += 1
+    if rules.ace_may_decline:  # an ordinary ace: an equal ace if any, else a trail
+        if aces:
+            while aces:
+                bit = aces & -aces
+                aces ^= bit
+                out[n] = card | bit << 6
+                n += 1
+        else:
+            out[n] = card
+            n += 1
+    return n
+
+
+def _general_sums(state, card: int, value: int, out, n: int) -> int:
+    """Every set of two or more table slots adding up to ``value``, with repeated values.
+
+    Depth-first over the occupied slots holding lower values; ``state.sum_stack`` keeps the
+    chosen slot positions, so nothing is allocated.
+    """
+    table = state.table
+    stack = state.sum_stack
+    candidates = state.sum_candidates
+    count = 0
+    for slot in range(16):
+        c = table[slot]
+        if c != NO_CARD and VALUE[c] < value:
+            candidates[count] = slot
+            count += 1
+    depth = 0
+    total = 0
+    take = 0
+    i = 0
+    while True:
+        if i < count:
+            slot = candidates[i]
+            part = VALUE[table[slot]]
+            if total + part < value:
+                stack[depth] = i
+                depth += 1
+                total += part
+                take |= 1 << slot
+            elif total + part == value and depth >= 1:
+                out[n] = card | (take | 1 << slot) << 6
+                n += 1
+            i += 1
+            continue
+        if depth == 0:
+            return n
+        depth -= 1
+        i = stack[depth]
+        slot = candidates[i]
+        total -= VALUE[table[slot]]
+        take &= ~(1 << slot)
+        i += 1
+
+
+def _keep_fewest(out, start: int, end: int) -> int:
+    """Keep only the captures in out[start:end] that take the fewest cards."""
+    fewest = 16
+    for i in range(start, end):
+        count = count_slots((out[i] >> 6) & TABLE_MASK)
+        if count < fewest:
+            fewest = count
+    n = start
+    for i in range(start, end):
+        if count_slots((out[i] >> 6) & TABLE_MASK) == fewest:
+            out[n] = out[i]
+            n += 1
+    return n
+
+
+def _drop_trails(out, end: int) -> int:
+    """Drop the trails from out[:end] if any move there captures."""
+    for i in range(end):
+        if out[i] >= 64:
+            break
+    else:
+        return end
+    n = 0
+    for i in range(end):
+        if out[i] >= 64:
+            out[n] = out[i]
+            n += 1
+    return n
+
+
+# -- edge: checking and naming moves ----------------------------------------------------------
+
+
+def _names(cards) -> str:
+    return "+".join(card_name(c) for c in cards) or "nothing"
+
+
+def move_for(state, card: int, taken) -> int:
+    """The move playing ``card`` and taking the table cards ``taken``; see State.move_for."""
+    take = 0
+    for t in taken:
+        if not 0 <= t < 40 or state.where[t] != 4:
+            raise IllegalMove("%s is not on the table" % (card_name(t) if 0 <= t < 40 else t))
+        take |= 1 << state.slot[t]
+    if state.phase == PLAY and 0 <= card < 40:
+        moves = state.scratch
+        for i in range(legal_moves(state, moves)):
+            move = moves[i]
+            if move & 63 == card and (move >> 6) & TABLE_MASK == take:
+                return move  # carries the ace flags
+    return card | take << 6
+
+
+def check(state, move: int) -> None:
+    """Raise IllegalMove with the card and the reason unless ``move`` is legal now."""
+    if state.phase != PLAY:
+        raise IllegalMove("no hand is in play")
+    card = move & 63
+    if card >= 40 or move < 0:
+        raise IllegalMove("move %r plays no card" % (move,))
+    name = card_name(card)
+    seat = state.turn
+    where = state.where[card]
+    if where != seat:
+        if where < 4:
+            raise IllegalMove("%s is in seat %d's hand, but it is seat %d's turn"
+                              % (name, where, seat))
+        raise IllegalMove("%s is not in seat %d's hand" % (name, seat))
+    take = (move >> 6) & TABLE_MASK
+    if take & ~state.occupied:
+        raise IllegalMove("%s: the move takes from an empty table slot" % name)
+    moves = state.scratch
+    n = legal_moves(state, moves)
+    own = []
+    for i in range(n):
+        if moves[i] == move:
+            return
+        if moves[i] & 63 == card:
+            own.append(moves[i])
+    taken = state.taken_cards(move)
+    value = VALUE[card]
+    rules = state.rules
+    if value == 1 and state.ply < rules.ace_ban_plies:
+        raise IllegalMove("%s: the opening play may not be an ace (first_lead_ace_banned, "
+                          "RULES §10 row 28)" % name)
+    if not own:
+        raise IllegalMove("%s may not be trailed: another card can capture "
+                          "(forced_capture=turn)" % name)
+    options = "; legal: " + ", ".join(
+        "%s takes %s" % (name, _names(state.taken_cards(m))) for m in own)
+    if not take and not move & SELF_TAKE:
+        raise IllegalMove("%s must capture (C-11)%s" % (name, options))
+    if rules.ace_sweep and value == 1:
+        raise IllegalMove("%s: an ace takes what RULES §7 says%s" % (name, options))
+    equal = [c for c in state.table_cards() if VALUE[c] == value]
+    if equal and rules.equal_priority and (len(taken) != 1 or VALUE[taken[0]] != value):
+        raise IllegalMove("%s must take an equal card (%s), not a sum (C-11)"
+                          % (name, " or ".join(card_name(c) for c in equal)))
+    if sum(VALUE[c] for c in taken) != value:
+        raise IllegalMove("%s cannot take %s: they do not add up to %d (C-3, C-11)%s"
+                          % (name, _names(taken), value, options))
+    if rules.fewest_cards:
+        raise IllegalMove("%s must take the fewest cards (sum_choice=fewest_cards)%s"
+                          % (name, options))
+    raise IllegalMove("%s cannot take %s%s" % (name, _names(taken), options))

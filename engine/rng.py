@@ -1,0 +1,91 @@
+"""Seeded PRNG whose state and every intermediate stay below 2**30.
+
+L'Ecuyer's combined generator for 16-bit arithmetic (CACM 31(6), 1988, Figure 3): three
+multiplicative generators evaluated with Schrage's method, so no product exceeds the modulus.
+It gives the same stream on CPython, the MicroPython unix port and a 32-bit board, where an
+int past 2**30 would leave the small-int range and allocate.
+
+Period about 8.5e12; outputs are 1..32362. ``below(n)`` uses rejection, so it is unbiased.
+
+Allocation: none after construction.
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+_M1 = const(32363)
+_A1 = const(157)
+_Q1 = const(206)
+_R1 = const(21)
+_M2 = const(31727)
+_A2 = const(146)
+_Q2 = const(217)
+_R2 = const(45)
+_M3 = const(31657)
+_A3 = const(142)
+_Q3 = const(222)
+_R3 = const(133)
+_RANGE = const(32362)  # outputs are 1.._RANGE
+
+
+class Rng:
+    """A small, portable, seedable PRNG (see the module docstring)."""
+
+    def __init__(self, seed: int = 1) -> None:
+        self.s1 = 1
+        self.s2 = 1
+        self.s3 = 1
+        self.seed(seed)
+
+    def seed(self, seed: int) -> None:
+        """Restart the stream from ``seed``, any int in 0..2**30-1."""
+        if seed < 0 or seed >= 0x40000000:
+            raise ValueError("seed must be in 0..2**30-1, got %d" % seed)
+        # Spread the seed over the three components; each must be in 1..m-1.
+        self.s1 = seed % (_M1 - 1) + 1
+        self.s2 = (seed // (_M1 - 1)) % (_M2 - 1) + 1
+        self.s3 = (seed % 30011 + 12345) % (_M3 - 1) + 1
+        for _ in range(8):  # let nearby seeds drift apart
+            self.next()
+
+    def next(self) -> int:
+        """The next output, an int in 1..32362."""
+        s = self.s1
+        k = s // _Q1
+        s = _A1 * (s - k * _Q1) - k * _R1
+        if s < 0:
+            s += _M1
+        self.s1 = s
+        z = s
+        s = self.s2
+        k = s // _Q2
+        s = _A2 * (s - k * _Q2) - k * _R2
+        if s < 0:
+            s += _M2
+        self.s2 = s
+        z -= s
+        if z > 706:
+            z -= _RANGE
+        s = self.s3
+        k = s // _Q3
+        s = _A3 * (s - k * _Q3) - k * _R3
+        if s < 0:
+            s += _M3
+        self.s3 = s
+        z += s
+        if z < 1:
+            z += _RANGE
+        return z
+
+    def below(self, n: int) -> int:
+        """A uniform int in 0..n-1, for 1 <= n <= 32362 (rejection keeps it unbiased)."""
+        limit = _RANGE - _RANGE % n
+        z = self.next() - 1
+        while z >= limit:
+            z = self.next() - 1
+        return z % n

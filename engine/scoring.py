@@ -1,0 +1,188 @@
+"""Hand scoring from the piles, and the points a side has already secured mid-hand.
+
+Writes into a caller's ``array("h", SIZE)``; each field holds two entries, team 0 then team 1:
+
+==============  =====================================================================
+offset          meaning
+==============  =====================================================================
+CARDS           cards captured (C-16)
+DENARI          denari captured (C-16)
+PRIMIERA        primiera total, or INCOMPLETE when a suit is missing (C-19, C-22)
+P_CARTE         point for more than 20 cards (C-16, C-20)
+P_DENARI        point for more than 5 denari (C-16, C-20)
+P_SETTEBELLO    point for the 7 of denari (C-16)
+P_PRIMIERA      point for the primiera (C-19 to C-22; RULES §5.2)
+P_SCOPE         scope made (C-14, C-23)
+P_RE_BELLO      point for the king of denari (re_bello, RULES §5.3)
+P_NAPOLA        napola run length when 3 or more (napola, RULES §5.3)
+NAPOLEONE       1 for a side holding all ten denari (napoleone_wins, RULES §10 row 23)
+TOTAL           the hand's points
+==============  =====================================================================
+
+Rules: C-14, C-16 to C-23; RULES §5, §6.4 (secured points), §10 rows 15-19, 22-24.
+Allocation: none.
+"""
+
+from engine.cards import RE_BELLO, SETTEBELLO
+from engine.layout import PILE
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+CARDS = const(0)
+DENARI = const(2)
+PRIMIERA = const(4)
+P_CARTE = const(6)
+P_DENARI = const(8)
+P_SETTEBELLO = const(10)
+P_PRIMIERA = const(12)
+P_SCOPE = const(14)
+P_RE_BELLO = const(16)
+P_NAPOLA = const(18)
+NAPOLEONE = const(20)
+TOTAL = const(22)
+SIZE = const(24)
+
+INCOMPLETE = const(-1)
+
+# Point kinds in RECORD.md order, with their offsets.
+POINT_KINDS = (
+    ("carte", P_CARTE), ("denari", P_DENARI), ("settebello", P_SETTEBELLO),
+    ("primiera", P_PRIMIERA), ("scope", P_SCOPE), ("re_bello", P_RE_BELLO),
+    ("napola", P_NAPOLA),
+)
+
+
+def _count_piles(state, out, best) -> None:
+    """Cards, denari and the best primiera card per suit (``best[team * 4 + suit]``)."""
+    primiera = state.rules.primiera
+    where = state.where
+    for i in range(SIZE):
+        out[i] = 0
+    for i in range(8):
+        best[i] = 0
+    for card in range(40):
+        team = where[card] - PILE
+        if team == 0 or team == 1:
+            out[CARDS + team] += 1
+            if card < 10:
+                out[DENARI + team] += 1
+            value = primiera[card % 10]
+            slot = team * 4 + card // 10
+            if value > best[slot]:
+                best[slot] = value
+
+
+def _primiera_totals(rules, out, best) -> None:
+    for team in range(2):
+        total = 0
+        complete = True
+        for suit in range(4):
+            value = best[team * 4 + suit]
+            if value == 0:
+                complete = False
+            total += value
+        out[PRIMIERA + team] = total if complete or not rules.primiera_all_suits else INCOMPLETE
+        # Kept for primiera_both_incomplete=compare_sums.
+        best[8 + team] = total
+
+
+def _napola(state, team: int) -> int:
+    """Length of ``team``'s unbroken run of denari from the ace, capped (RULES §5.3)."""
+    cap = state.rules.napola_cap
+    pile = PILE + team
+    run = 0
+    while run < cap and state.where[run] == pile:
+        run += 1
+    return run if run >= 3 else 0
+
+
+def score_hand(state, out) -> None:
+    """Score the finished hand into ``out`` (RULES §5; layout in the module docstring)."""
+    rules = state.rules
+    best = state.primiera_best
+    _count_piles(state, out, best)
+    _primiera_totals(rules, out, best)
+    for team in range(2):
+        other = 1 - team
+        if out[CARDS + team] > 20:  # C-16; 20-20 scores nothing (C-20)
+            out[P_CARTE + team] = 1
+        if out[DENARI + team] > 5:  # C-16; 5-5 scores nothing (C-20)
+            out[P_DENARI + team] = 1
+        pile = PILE + team
+        if state.where[SETTEBELLO] == pile:  # C-16
+            out[P_SETTEBELLO + team] = 1
+        if rules.re_bello and state.where[RE_BELLO] == pile:
+            out[P_RE_BELLO + team] = 1
+        out[P_SCOPE + team] = state.scope[team]
+        if rules.napola_cap:
+            out[P_NAPOLA + team] = _napola(state, team)
+            if rules.napoleone_wins and out[DENARI + team] == 10:
+                out[NAPOLEONE + team] = 1
+        mine = out[PRIMIERA + team]
+        theirs = out[PRIMIERA + other]
+        if mine != INCOMPLETE and (theirs == INCOMPLETE or mine > theirs):
+            out[P_PRIMIERA + team] = 1  # C-19; C-22: a complete primiera beats an incomplete one
+        elif mine == INCOMPLETE and theirs == INCOMPLETE and rules.primiera_compare_incomplete \
+                and best[8 + team] > best[8 + other]:
+            out[P_PRIMIERA + team] = 1  # primiera_both_incomplete=compare_sums
+    for team in range(2):
+        total = 0
+        for offset in range(P_CARTE, NAPOLEONE, 2):
+            total += out[offset + team]
+        out[TOTAL + team] = total
+
+
+def secured(state, out) -> None:
+    """Points each side has secured so far this hand (RULES §6.4 step 2) into ``out``.
+
+    Scope made, settebello and re bello taken, carte at 21 cards, denari at 6, the napola run
+    held, and the primiera only when it is complete and the other side cannot equal it with
+    every card not yet captured.
+    """
+    rules = state.rules
+    best = state.primiera_best
+    _count_piles(state, out, best)
+    _primiera_totals(rules, out, best)
+    primiera = rules.primiera
+    where = state.where
+    for team in range(2):
+        pile = PILE + team
+        if out[CARDS + team] >= 21:
+            out[P_CARTE + team] = 1
+        if out[DENARI + team] >= 6:
+            out[P_DENARI + team] = 1
+        if where[SETTEBELLO] == pile:
+            out[P_SETTEBELLO + team] = 1
+        if rules.re_bello and where[RE_BELLO] == pile:
+            out[P_RE_BELLO + team] = 1
+        out[P_SCOPE + team] = state.scope[team]
+        if rules.napola_cap:
+            out[P_NAPOLA + team] = _napola(state, team)
+        mine = out[PRIMIERA + team]
+        if mine == INCOMPLETE:
+            continue
+        # The best the other side could still reach: per suit, its best card so far or any
+        # card this side has not taken.
+        reach = 0
+        complete = True
+        for suit in range(4):
+            top = 0
+            for card in range(suit * 10, suit * 10 + 10):
+                if where[card] != pile and primiera[card % 10] > top:
+                    top = primiera[card % 10]
+            if top == 0:
+                complete = False
+            reach += top
+        if (not complete and rules.primiera_all_suits) or mine > reach:
+            out[P_PRIMIERA + team] = 1
+    for team in range(2):
+        total = 0
+        for offset in range(P_CARTE, NAPOLEONE, 2):
+            total += out[offset + team]
+        out[TOTAL + team] = total

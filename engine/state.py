@@ -1,0 +1,489 @@
+"""The position of a match: hands, table, piles, turn, with the deal, ``apply`` and ``undo``.
+
+Vocabulary (OpenSpiel's): ``current_seat()``, ``legal_moves(out) -> count``, ``apply(move)``,
+``undo()``, ``is_terminal()``, ``returns(out)``, ``observe(seat, out)``. The deal is an explicit
+chance step (``deal()``), driven by the seeded ``Rng``. When the last card of a hand is played
+the state waits in the HAND_OVER phase until ``end_hand()`` scores it (engine/match.py).
+
+Seats 0..3 are in playing order; team = seat % 2 (RECORD.md). Table cards sit in fixed slots:
+a trail takes the lowest free slot and a capture empties slots, so moves can name slots and
+``undo`` restores every byte.
+
+Rules: C-6, C-8, C-9, C-11 to C-15; RULES §2-§4, §7, §8.
+Allocation: none after construction, except the edge methods marked "edge".
+"""
+
+from array import array
+
+from engine import capture, match, observe, scoring
+from engine.cards import KING_RANK, NO_CARD, VALUE, card_name
+from engine.layout import (  # noqa: F401 (re-exported for callers)
+    CHANCE,
+    DEAL,
+    DEALT,
+    HAND_OVER,
+    NO_SEAT,
+    NO_TAKER,
+    NOWHERE,
+    PILE,
+    PLAY,
+    REDEAL_KINGS,
+    REDEAL_SUM,
+    TABLE,
+    TERMINAL,
+    IllegalMove,
+)
+from engine.moves import (
+    ACE_SWEEP,
+    MAX_MOVES,
+    MAX_TABLE,
+    SELF_TAKE,
+    TABLE_MASK,
+    count_slots,
+    slot_of_bit,
+)
+from engine.rng import Rng
+from engine.rules import TABLE_PACKET
+
+
+class State:
+    """A match in progress (see the module docstring)."""
+
+    def __init__(self, rules, seed: int = 1) -> None:
+        self.rules = rules
+        self.rng = Rng(1)
+        # hands[seat][slot] -> card; the first hand_count[seat] slots hold cards, then NO_CARD.
+        self.hands = (bytearray(10), bytearray(10), bytearray(10), bytearray(10))
+        self.hand_count = bytearray(4)
+        self.table = bytearray(MAX_TABLE)  # slot -> card or NO_CARD
+        self.where = bytearray(40)  # card -> seat 0..3, TABLE, PILE + team, NOWHERE
+        self.slot = bytearray(40)  # card -> its slot in a hand or on the table
+        self.value_slots = array("H", [0] * 11)  # value 1..10 -> mask of table slots
+        self.deck = bytearray(40)
+        self.scope = bytearray(2)  # scope made this hand, per team (public, C-14)
+        # One entry per ply of the hand, for undo and for records.
+        self.ply_move = array("i", [0] * 40)
+        self.ply_taker = bytearray(40)  # last taker before the ply
+        self.ply_slot = bytearray(40)  # hand slot the card was played from
+        self.ply_scopa = bytearray(40)  # 1 if the ply scored a scopa
+        self.ply_log = bytearray(41)  # start of the ply's cards in capture_log
+        self.capture_log = bytearray(40)  # cards taken from the table, in slot order per ply
+        self.first_capture = bytearray(2)  # ply + 1 of each team's first capture, 0 if none
+        self.sum_stack = bytearray(MAX_TABLE)  # work areas of capture._general_sums
+        self.sum_candidates = bytearray(MAX_TABLE)
+        self.scratch = array("i", [0] * MAX_MOVES)  # legal moves for checks and bots
+        self.score = array("h", [0] * 2)  # match score per team
+        self.hand_points = array("h", [0] * scoring.SIZE)  # last scored hand
+        self.secured = array("h", [0] * scoring.SIZE)  # work area for declaring out
+        self.primiera_best = bytearray(10)  # work area of engine/scoring.py
+        self.match = match.MatchInfo()
+        self.new_match(seed)
+
+    # -- match set-up -------------------------------------------------------------------
+
+    def new_match(self, seed: int, first_dealer: int = -1) -> None:
+        """Start a match: seed the PRNG, choose the first dealer (unless given), wait for the
+        first deal."""
+        self.rng.seed(seed)
+        self.score[0] = 0
+        self.score[1] = 0
+        self.hand_number = 0
+        self.match.reset()
+        self.dealer = self._first_dealer() if first_dealer < 0 else first_dealer & 3
+        self.first_dealer = self.dealer
+        self._clear_hand()
+        self.phase = DEAL
+
+    def _first_dealer(self) -> int:
+        """RULES §10 row 9: by lot, or to whoever is dealt the first ace face up (C-5)."""
+        if not self.rules.first_ace_deals:
+            return self.rng.below(4)
+        self._shuffle()
+        for i in range(40):
+            if self.deck[i] % 10 == 0:
+                return i % 4
+        return 0
+
+    def _clear_hand(self) -> None:
+        for i in range(40):
+            self.where[i] = NOWHERE
+        for hand in self.hands:
+            for i in range(10):
+                hand[i] = NO_CARD
+        for i in range(MAX_TABLE):
+            self.table[i] = NO_CARD
+        for value in range(11):
+            self.value_slots[value] = 0
+        for seat in range(4):
+            self.hand_count[seat] = 0
+        self.occupied = 0  # mask of occupied table slots
+        self.value_mask = 0  # bit v set when a card of value v is on the table
+        self.repeat_mask = 0  # bit v set when two or more cards of value v are on the table
+        self.table_count = 0
+        self.scope[0] = 0
+        self.scope[1] = 0
+        self.first_capture[0] = 0
+        self.first_capture[1] = 0
+        self.ply = 0
+        self.ply_log[0] = 0
+        self.last_taker = NO_TAKER
+        self.rest = 0  # table slots given to the last taker at the end (C-12)
+        self.turn = (self.dealer + 1) & 3  # C-6: the dealer's right leads
+
+    def _shuffle(self) -> None:
+        deck = self.deck
+        rng = self.rng
+        for i in range(40):
+            deck[i] = i
+        i = 39
+        while i > 0:  # Fisher-Yates, two swaps per draw: 40 * 39 fits one draw's range
+            pick = rng.below((i + 1) * i)
+            j = pick % (i + 1)
+            card = deck[i]
+            deck[i] = deck[j]
+            deck[j] = card
+            j = pick // (i + 1)
+            card = deck[i - 1]
+            deck[i - 1] = deck[j]
+            deck[j] = card
+            i -= 2
+
+    def deal(self) -> int:
+        """Chance step: shuffle and deal one hand (RULES §3).
+
+        Returns DEALT, or REDEAL_KINGS / REDEAL_SUM when the deal is thrown in; then the same
+        dealer deals again at the next call (C-9; RULES §3.3).
+        """
+        if self.phase != DEAL:
+            raise ValueError("no deal is due")
+        self._clear_hand()
+        self._shuffle()
+        deck = self.deck
+        position = 0
+        first = self.turn
+        for code in self.rules.packets:  # FIGS Art. 4: 3, T2, 3, T2, 3 from the dealer's right
+            if code & TABLE_PACKET:
+                for _ in range(code - TABLE_PACKET):
+                    self._put_on_table(deck[position])
+                    position += 1
+            else:
+                for i in range(4):
+                    seat = (first + i) & 3
+                    for _ in range(code):
+                        self._put_in_hand(seat, deck[position])
+                        position += 1
+        return self._dealt()
+
+    def set_deal(self, hands, table) -> int:
+        """Edge: deal the given cards (four hands and the table, card ints), as ``deal`` would.
+
+        For records and saved games. Raises ValueError unless the deal has the shape the rules
+        ask for with all 40 cards once each.
+        """
+        if self.phase != DEAL:
+            raise ValueError("no deal is due")
+        size = self.rules.hand_size
+        if len(hands) != 4 or any(len(cards) != size for cards in hands) \
+                or len(table) != 40 - 4 * size:
+            raise ValueError("a deal needs four hands of %d cards and %d on the table"
+                             % (size, 40 - 4 * size))
+        if sorted(list(hands[0]) + list(hands[1]) + list(hands[2]) + list(hands[3])
+                  + list(table)) != list(range(40)):
+            raise ValueError("a deal must hold each of the 40 cards once")
+        self._clear_hand()
+        for seat in range(4):
+            for card in hands[seat]:
+                self._put_in_hand(seat, card)
+        for card in table:
+            self._put_on_table(card)
+        return self._dealt()
+
+    def _dealt(self) -> int:
+        reason = self.redeal_reason()
+        if reason == DEALT:
+            self.hand_number += 1
+            self.phase = PLAY
+        return reason
+
+    def redeal_reason(self) -> int:
+        """Why the current table must be thrown in, or DEALT (C-9; RULES §3.3, §10 rows 4-5)."""
+        rules = self.rules
+        kings = 0
+        total = 0
+        for slot in range(MAX_TABLE):
+            card = self.table[slot]
+            if card != NO_CARD:
+                kings += card % 10 == KING_RANK
+                total += VALUE[card]
+        if rules.redeal_kings and kings >= rules.redeal_kings:
+            return REDEAL_KINGS
+        if rules.redeal_sum and self.table_count and total <= rules.redeal_sum:
+            return REDEAL_SUM
+        return DEALT
+
+    def _put_in_hand(self, seat: int, card: int) -> None:
+        slot = self.hand_count[seat]
+        self.hands[seat][slot] = card
+        self.hand_count[seat] = slot + 1
+        self.where[card] = seat
+        self.slot[card] = slot
+
+    def _put_on_table(self, card: int) -> None:
+        occupied = self.occupied
+        self._place(card, (occupied + 1) & ~occupied)  # the lowest free slot
+
+    def _place(self, card: int, bit: int) -> None:
+        """Put ``card`` in the free table slot whose mask is ``bit``."""
+        slot = slot_of_bit(bit)
+        self.table[slot] = card
+        self.where[card] = TABLE
+        self.slot[card] = slot
+        value = VALUE[card]
+        slots = self.value_slots[value]
+        if slots:
+            self.repeat_mask |= 1 << value
+        self.value_slots[value] = slots | bit
+        self.value_mask |= 1 << value
+        self.occupied |= bit
+        self.table_count += 1
+
+    def _lift(self, bit: int) -> int:
+        """Take the card out of the table slot whose mask is ``bit`` and return it."""
+        slot = slot_of_bit(bit)
+        card = self.table[slot]
+        self.table[slot] = NO_CARD
+        value = VALUE[card]
+        slots = self.value_slots[value] & ~bit
+        self.value_slots[value] = slots
+        if not slots:
+            self.value_mask &= ~(1 << value)
+        if slots & (slots - 1) == 0:
+            self.repeat_mask &= ~(1 << value)
+        self.occupied &= ~bit
+        self.table_count -= 1
+        return card
+
+    def set_position(self, hands, table, turn: int = 0, ply: int = 0, dealer=None) -> None:
+        """Edge: set up a hand from card lists, for records, tests and puzzles.
+
+        ``hands`` holds four lists of cards (ints), ``table`` one list. Cards named nowhere are
+        out of play. ``ply`` is the number of plays already made this hand (the final-play
+        rule, C-15, looks at it). Raises ValueError for a card given twice or too many cards.
+        """
+        seen = set()
+        for cards in list(hands) + [table]:
+            for card in cards:
+                if not 0 <= card < 40 or card in seen:
+                    raise ValueError("card %r is invalid or given twice" % (card,))
+                seen.add(card)
+        if len(table) > MAX_TABLE or max(len(cards) for cards in hands) > 10:
+            raise ValueError("at most 10 cards a hand and %d on the table" % MAX_TABLE)
+        if not 0 <= ply < self.rules.plies:
+            raise ValueError("ply must be in 0..%d" % (self.rules.plies - 1))
+        self.dealer = (turn - 1 - ply) & 3 if dealer is None else dealer
+        self._clear_hand()
+        for seat in range(4):
+            for card in hands[seat]:
+                self._put_in_hand(seat, card)
+        for card in table:
+            self._put_on_table(card)
+        self.ply = ply
+        for i in range(ply + 1):
+            self.ply_log[i] = 0
+        self.turn = turn & 3
+        self.phase = PLAY
+
+    # -- play -----------------------------------------------------------------------------
+
+    def current_seat(self) -> int:
+        """The seat to play, CHANCE when a deal is due, NO_SEAT otherwise."""
+        if self.phase == PLAY:
+            return self.turn
+        return CHANCE if self.phase == DEAL else NO_SEAT
+
+    def is_terminal(self) -> bool:
+        """True once the match is decided."""
+        return self.phase == TERMINAL
+
+    def legal_moves(self, out) -> int:
+        """Write the current seat's legal moves into ``out``; return how many (RULES §4.2)."""
+        return capture.legal_moves(self, out)
+
+    def apply(self, move: int) -> None:
+        """Play ``move`` for the current seat. Trusts its input: check with ``play``."""
+        card = move & 63
+        take = (move >> 6) & TABLE_MASK
+        seat = self.turn
+        team = seat & 1
+        ply = self.ply
+        rules = self.rules
+        # The hand stays packed: the last card moves into the played card's slot.
+        hand = self.hands[seat]
+        slot = self.slot[card]
+        last = self.hand_count[seat] - 1
+        moved = hand[last]
+        hand[slot] = moved
+        self.slot[moved] = slot
+        hand[last] = NO_CARD
+        self.hand_count[seat] = last
+        self.ply_slot[ply] = slot
+        self.ply_move[ply] = move
+        self.ply_taker[ply] = self.last_taker
+        self.ply_scopa[ply] = 0
+        final = ply + 1 == rules.plies
+        log = self.ply_log[ply]
+        if take or move & SELF_TAKE:
+            log = self._take(take, team, log)
+            self.where[card] = PILE + team
+            self.last_taker = seat
+            if not self.first_capture[team]:
+                self.first_capture[team] = ply + 1
+            if not self.occupied and take and (rules.last_play_scopa or not final):
+                # C-14 scopa; C-15 none on the final play. Ace variants: RULES §7, §10 28a.
+                if card % 10 or not (rules.ace_never_scopa or
+                                     (move & ACE_SWEEP and not rules.ace_sweep_scopa)):
+                    self.scope[team] += 1
+                    self.ply_scopa[ply] = 1
+        else:
+            self._put_on_table(card)  # a trail (C-11)
+        self.ply = ply + 1
+        self.turn = (seat + 1) & 3
+        if final:
+            # C-12: the last taker takes what is left, never as a scopa (C-15).
+            self.rest = self.occupied
+            if self.last_taker != NO_TAKER:
+                log = self._take(self.occupied, self.last_taker & 1, log)
+            self.phase = HAND_OVER
+        self.ply_log[ply + 1] = log
+
+    def _take(self, take: int, team: int, log: int) -> int:
+        """Move the cards in slots ``take`` to ``team``'s pile, logging them from ``log``."""
+        pile = PILE + team
+        while take:
+            bit = take & -take
+            take ^= bit
+            card = self._lift(bit)
+            self.where[card] = pile
+            self.capture_log[log] = card
+            log += 1
+        return log
+
+    def undo(self) -> None:
+        """Take back the last play of the hand exactly (RULES §4.1 forbids it in play: C-13)."""
+        ply = self.ply - 1
+        move = self.ply_move[ply]
+        card = move & 63
+        take = (move >> 6) & TABLE_MASK
+        seat = (self.turn - 1) & 3
+        log = self.ply_log[ply]
+        if self.phase == HAND_OVER:
+            self.phase = PLAY
+            if self.last_taker != NO_TAKER:
+                self._untake(self.rest, log + count_slots(take))
+            self.rest = 0
+        if take or move & SELF_TAKE:
+            self._untake(take, log)
+            team = seat & 1
+            self.scope[team] -= self.ply_scopa[ply]
+            if self.first_capture[team] == ply + 1:
+                self.first_capture[team] = 0
+        else:
+            self._lift(1 << self.slot[card])  # the trailed card
+        self.last_taker = self.ply_taker[ply]
+        hand = self.hands[seat]
+        slot = self.ply_slot[ply]
+        count = self.hand_count[seat]
+        if slot < count:  # the card that filled the slot goes back to the end
+            moved = hand[slot]
+            hand[count] = moved
+            self.slot[moved] = count
+        hand[slot] = card
+        self.slot[card] = slot
+        self.where[card] = seat
+        self.hand_count[seat] = count + 1
+        self.turn = seat
+        self.ply = ply
+
+    def _untake(self, take: int, log: int) -> None:
+        """Put back on the table the cards of slots ``take``, read from the log at ``log``."""
+        while take:
+            bit = take & -take
+            take ^= bit
+            self._place(self.capture_log[log], bit)
+            log += 1
+
+    # -- checked play (edge) --------------------------------------------------------------
+
+    def check(self, move: int) -> None:
+        """Raise IllegalMove naming the card and the reason unless ``move`` is legal now."""
+        capture.check(self, move)
+
+    def play(self, move: int) -> None:
+        """Check ``move`` and apply it; an illegal move raises and changes nothing."""
+        capture.check(self, move)
+        self.apply(move)
+
+    def move_for(self, card: int, taken=()) -> int:
+        """Edge: the move that plays ``card`` taking the table cards ``taken`` (card ints).
+
+        Raises IllegalMove if a taken card is not on the table.
+        """
+        return capture.move_for(self, card, taken)
+
+    def play_info(self, ply: int) -> tuple:
+        """Edge: (seat, card, taken cards, scopa, self_take) of play ``ply`` of this hand."""
+        move = self.ply_move[ply]
+        start = self.ply_log[ply]
+        taken = list(self.capture_log[start:start + count_slots((move >> 6) & TABLE_MASK)])
+        seat = (self.dealer + 1 + ply) & 3
+        return seat, move & 63, taken, bool(self.ply_scopa[ply]), bool(move & SELF_TAKE)
+
+    def rest_cards(self) -> list:
+        """Edge: the cards the last taker took at the end of the hand (C-12)."""
+        if self.phase == PLAY or self.ply < self.rules.plies:
+            return []
+        ply = self.ply - 1
+        start = self.ply_log[ply] + count_slots((self.ply_move[ply] >> 6) & TABLE_MASK)
+        return list(self.capture_log[start:self.ply_log[ply + 1]])
+
+    def taken_cards(self, move: int) -> list:
+        """Edge: the table cards ``move`` would take now, in slot order."""
+        take = (move >> 6) & TABLE_MASK
+        return [self.table[slot] for slot in range(MAX_TABLE) if take >> slot & 1]
+
+    def table_cards(self) -> list:
+        """Edge: the table cards in slot order."""
+        return [card for card in self.table if card != NO_CARD]
+
+    def hand_cards(self, seat: int) -> list:
+        """Edge: ``seat``'s cards in dealt order."""
+        return [card for card in self.hands[seat] if card != NO_CARD]
+
+    # -- hand end and match (engine/match.py) ---------------------------------------------
+
+    def score_hand(self, out) -> None:
+        """Score the hand from the piles into ``out`` (RULES §5; layout in engine/scoring.py)."""
+        scoring.score_hand(self, out)
+
+    def end_hand(self) -> None:
+        """Score the finished hand, update the match and pass the deal (RULES §5, §6, §2.6)."""
+        match.end_hand(self)
+
+    def declare(self) -> bool:
+        """The current seat's side declares out (C-26; RULES §6.4); True if the claim held."""
+        return match.declare(self)
+
+    def returns(self, out) -> None:
+        """Write each team's result into ``out[0:2]``: +grade for the winner, -grade otherwise."""
+        match.returns(self, out)
+
+    def observe(self, seat: int, out) -> None:
+        """Write what ``seat`` may see into ``out`` (layout in engine/observe.py; C-27)."""
+        observe.observe(self, seat, out)
+
+    def __repr__(self) -> str:
+        hands = " | ".join(" ".join(card_name(c) for c in self.hand_cards(s)) for s in range(4))
+        table = " ".join(card_name(c) for c in self.table_cards())
+        return "<State hand %d ply %d turn %d table [%s] hands [%s]>" % (
+            self.hand_number, self.ply, self.turn, table, hands)
+

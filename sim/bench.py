@@ -1,0 +1,75 @@
+"""Benchmarks: ``python -m sim.bench`` (``make bench``) prints one ``name value`` line per figure.
+
+- ``cpython_hands_per_s``: complete 9+4 chitarrella hands per second on CPython (deal, full
+  legal-move generation at every turn, a uniformly random legal move, hand scoring);
+- ``micropython_hands_per_s``: the same on the MicroPython unix port;
+- ``mp32_hands_per_s``: the same on the 32-bit MicroPython WebAssembly port;
+- ``mp32_alloc_bytes_per_hand``: heap allocated per hand on the 32-bit port (must be 0);
+- ``mp32_engine_heap_bytes``: heap the engine holds on the 32-bit port, imported from ``.mpy``
+  files with one match set up (``gc.mem_alloc()`` after ``gc.collect()``, minus the baseline);
+- ``mp32_bot_<name>_heap_bytes``: what one bot adds.
+
+Each speed figure is the best of three runs. Desktop only.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from sim import mpruntime
+
+ROOT = Path(__file__).resolve().parent.parent
+HANDS_SCRIPT = ROOT / "sim" / "mp" / "bench_hands.py"
+HEAP_SCRIPT = ROOT / "sim" / "mp" / "engine_heap.py"
+_RESULT = re.compile(r"hands (\d+) us (\d+) alloc (-?\d+)")
+
+
+def _parse_hands(output: str) -> tuple[float, int]:
+    match = _RESULT.search(output)
+    if not match:
+        raise RuntimeError("unexpected benchmark output: %r" % output)
+    hands, micros, alloc = (int(g) for g in match.groups())
+    return hands * 1e6 / micros, alloc
+
+
+def _best_of(run, repeats: int = 3) -> tuple[float, int]:
+    results = [_parse_hands(run()) for _ in range(repeats)]
+    return max(r[0] for r in results), max(r[1] for r in results)
+
+
+def cpython_hands(hands: int = 20000) -> tuple[float, int]:
+    def run() -> str:
+        return subprocess.run([sys.executable, str(HANDS_SCRIPT), str(hands), "1"], check=True,
+                              capture_output=True, text=True, cwd=ROOT,
+                              env={"PYTHONPATH": str(ROOT)}).stdout
+
+    return _best_of(run)
+
+
+def main() -> int:
+    rate, _ = cpython_hands()
+    print("cpython_hands_per_s %d" % rate)
+    rate, _ = _best_of(lambda: mpruntime.run_unix(HANDS_SCRIPT, 10000, 1))
+    print("micropython_hands_per_s %d" % rate)
+    with tempfile.TemporaryDirectory() as build:
+        engine_mpy = Path(build) / "engine"
+        mpruntime.compile_mpy(ROOT / "engine", engine_mpy)
+        paths = {str(engine_mpy): "/engine"}
+        rate, alloc = _best_of(lambda: mpruntime.run_wasm(HANDS_SCRIPT, 1000, 1, paths=paths))
+        print("mp32_hands_per_s %d" % rate)
+        print("mp32_alloc_bytes_per_hand %g" % (alloc / 1000))
+        output = mpruntime.run_wasm(HEAP_SCRIPT, paths=paths)
+        print("mp32_engine_heap_bytes %s" % re.search(r"engine_heap (\d+)", output).group(1))
+        for bot in ("random", "greedy"):
+            output = mpruntime.run_wasm(HEAP_SCRIPT, bot, paths=paths)
+            heap = re.search(r"bot_heap (\d+)", output).group(1)
+            print("mp32_bot_%s_heap_bytes %s" % (bot, heap))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,289 @@
+// Run a Python script under the 32-bit MicroPython WebAssembly port, from the command line.
+//
+//   node sim/mp/run_wasm.mjs [--heap BYTES] [--pystack WORDS] [--path HOST_DIR:FS_DIR ...]
+//                              script.py [args...]
+//
+// Uses npm's @micropython/micropython-webassembly-pyscript (pinned in package.json; run
+// `npm ci` at the repository root first). Exit status: 0 when the script ran to the end (or
+// called sys.exit(0)), 1 when it raised (the Python traceback goes to stderr), the
+// sys.exit() code when it called sys.exit(n), 2 for a harness error (bad arguments, missing
+// file, a failure inside the runtime) or when the script ended with the heap still locked.
+//
+// Options
+//   --heap BYTES    initial MicroPython GC heap (default 1 MiB; suffixes k and m are
+//                   accepted). NOTE: this build grows its heap on demand (gc.mem_free()
+//                   reports ~130 MB even with --heap 64k), so this is not a cap: to test a
+//                   hard heap limit use the unix port's -X heapsize. gc.mem_alloc() works and
+//                   reports 32-bit object sizes.
+//   --pystack WORDS Python stack size in 4-byte words (default 2048, as loadMicroPython).
+//                   This port keeps Python frames on a fixed "pystack"; when it runs out,
+//                   "RuntimeError: pystack exhausted". With the default, the C stack runs out
+//                   first: a trivial recursive function stops at about 160 frames with
+//                   "RuntimeError: maximum recursion depth exceeded" (the unix port: ~200),
+//                   and a larger --pystack does not change that.
+//   --path H:D      copy every .py and .mpy file under host directory H (recursively;
+//                   directories starting with "." and __pycache__/node_modules are skipped)
+//                   into the in-memory filesystem at D, creating directories as needed.
+//                   Repeatable. Then, if D holds an __init__.py/.mpy it is a package and its
+//                   parent goes on sys.path, otherwise D itself does (e.g. `--path engine:/engine`
+//                   makes `import engine` and `from engine import state` work; `--path
+//                   build/mpy:/` mounts a tree of compiled modules at the root). The FS cwd is
+//                   "/" and sys.path starts as ['', '.frozen', '/lib'], so "/" is importable
+//                   anyway. The script's own directory is NOT copied: mount it to import
+//                   its sibling modules. .py wins over .mpy in the same directory.
+//
+// The script runs as __main__ (fresh globals with __name__ == "__main__" and __file__ set to
+// the host path given). sys.argv is [script path as given, *args], like the unix port: the
+// runtime's own sys.argv list (empty in this build) is filled in before the script runs.
+// stdout and stderr stream to the process's stdout and stderr, flushed at each newline.
+//
+// heap_lock and MemoryError, what we found (MicroPython v1.29.0-6.gc763859f35, Node 20):
+//  * micropython.heap_lock/heap_unlock exist here and in the unix port (no heap_locked()).
+//    heap_unlock() returns the remaining lock depth; called when not locked it UNDERFLOWS
+//    the depth (returns 32767) and leaves the heap locked for good.
+//  * Calling the runtime's runPython() directly: if a MemoryError (or any exception) leaves
+//    runPython while the heap is still locked, the runtime spins forever at 100% CPU instead
+//    of throwing, presumably because reporting the exception to JS allocates. This is not
+//    only a module-level problem: a function doing `heap_lock(); x = [1]; heap_unlock()`
+//    (no try/finally) hangs exactly like module-level code does. With the unlock in a
+//    `finally`, runPython throws PythonError("MemoryError") normally.
+//  * So this runner never lets an exception reach runPython: it execs the script inside a
+//    Python function that catches BaseException into a local (no allocation), then
+//    releases every heap lock level (heap_lock(); depth = heap_unlock(); unlock depth
+//    more times) before printing the traceback to stderr and returning 1. Both module-level
+//    and function-level MemoryErrors under the lock then fail promptly (exit 1) instead of
+//    hanging. A script that ends with the heap still locked is unlocked and fails (exit 2).
+//  * A MemoryError raised under the lock here has an empty message ("MemoryError: ") and a
+//    traceback without the frames it passed through while the lock was held (they could not
+//    be allocated): a function that unlocks in `finally` shows only its caller's line, a
+//    module-level one shows no line at all (the runner adds a note saying so). The unix port
+//    prints the full traceback and "memory allocation failed, heap is locked".
+//  * Small ints are 31-bit (sys.maxsize == 2**31-1): `1 << n` with n == 30, or
+//    `a + a` with a == 2**29, allocates a long int here (MemoryError under heap_lock) while
+//    it is free on the 64-bit unix port. A literal `1 << 30` does not trip the lock: the
+//    compiler folds it into a constant object before the lock is taken.
+//  * A wedged runtime cannot be interrupted from inside this (single-threaded) process: the
+//    caller's timeout (sim/mpruntime.py run_wasm) is the last line of defence.
+
+import fs from "node:fs";
+import path from "node:path";
+
+const USAGE =
+  "usage: node sim/mp/run_wasm.mjs [--heap BYTES] [--pystack WORDS] " +
+  "[--path HOST_DIR:FS_DIR ...] script.py [args...]";
+
+function die(message) {
+  process.stderr.write(`run_wasm: ${message}\n`);
+  process.exit(2);
+}
+
+function parseSize(text, what) {
+  const m = /^(\d+)([kKmM]?)$/.exec(text ?? "");
+  if (!m) die(`bad ${what}: ${JSON.stringify(text)}\n${USAGE}`);
+  const unit = { "": 1, k: 1024, m: 1024 * 1024 }[m[2].toLowerCase()];
+  return parseInt(m[1], 10) * unit;
+}
+
+function parseArgs(argv) {
+  const opts = { heap: 1 << 20, pystack: 2048, mounts: [], script: null, args: [] };
+  let i = 0;
+  for (; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--heap") opts.heap = parseSize(argv[++i], "--heap");
+    else if (a.startsWith("--heap=")) opts.heap = parseSize(a.slice(7), "--heap");
+    else if (a === "--pystack") opts.pystack = parseSize(argv[++i], "--pystack");
+    else if (a.startsWith("--pystack=")) opts.pystack = parseSize(a.slice(10), "--pystack");
+    else if (a === "--path" || a.startsWith("--path=")) {
+      const spec = a === "--path" ? argv[++i] : a.slice(7);
+      const colon = spec ? spec.lastIndexOf(":") : -1;
+      if (colon <= 0) die(`--path wants HOST_DIR:FS_DIR, got ${JSON.stringify(spec)}`);
+      opts.mounts.push({ host: spec.slice(0, colon), dest: normDest(spec.slice(colon + 1)) });
+    } else if (a === "-h" || a === "--help") {
+      process.stdout.write(USAGE + "\n");
+      process.exit(0);
+    } else if (a === "--") {
+      i++;
+      break;
+    } else if (a.startsWith("--")) die(`unknown option ${a}\n${USAGE}`);
+    else break;
+  }
+  if (i >= argv.length) die(`no script given\n${USAGE}`);
+  opts.script = argv[i];
+  opts.args = argv.slice(i + 1);
+  return opts;
+}
+
+function normDest(dest) {
+  let d = path.posix.normalize(dest.startsWith("/") ? dest : "/" + dest);
+  if (d.length > 1 && d.endsWith("/")) d = d.slice(0, -1);
+  return d;
+}
+
+const SKIP_DIRS = new Set(["__pycache__", "node_modules"]);
+
+// Copy .py/.mpy files under hostDir into the MicroPython FS at dest. Returns the count.
+function copyTree(FS, hostDir, dest) {
+  let count = 0;
+  const walk = (hdir, fdir) => {
+    for (const ent of fs.readdirSync(hdir, { withFileTypes: true })) {
+      const hpath = path.join(hdir, ent.name);
+      const fpath = fdir === "/" ? "/" + ent.name : fdir + "/" + ent.name;
+      const st = ent.isSymbolicLink() ? fs.statSync(hpath) : ent;
+      if (st.isDirectory()) {
+        if (ent.name.startsWith(".") || SKIP_DIRS.has(ent.name)) continue;
+        walk(hpath, fpath);
+      } else if (st.isFile() && (ent.name.endsWith(".py") || ent.name.endsWith(".mpy"))) {
+        FS.mkdirTree(fdir);
+        FS.writeFile(fpath, fs.readFileSync(hpath));
+        count++;
+      }
+    }
+  };
+  if (!fs.statSync(hostDir, { throwIfNoEntry: false })?.isDirectory()) {
+    die(`--path: not a directory: ${hostDir}`);
+  }
+  FS.mkdirTree(dest);
+  walk(hostDir, dest);
+  return count;
+}
+
+function fsExists(FS, p) {
+  try {
+    FS.stat(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Python side of the runner. Everything between the exec and the unlock uses only locals,
+// so it does not allocate while the script may have left the heap locked.
+const HARNESS = `
+import sys, micropython, json, io
+
+def _harness_unlock():
+    micropython.heap_lock()
+    depth = micropython.heap_unlock()
+    n = depth
+    while n:
+        n = micropython.heap_unlock()
+    return depth
+
+def _harness_traceback(exc):
+    # print_exception without this harness's own frame
+    buf = io.StringIO()
+    sys.print_exception(exc, buf)
+    for line in buf.getvalue().split("\\n"):
+        if line and not line.startswith('  File "<run_wasm>"'):
+            print(line, file=sys.stderr)
+
+def _harness_run(src, filename, argv_json):
+    argv = json.loads(argv_json)
+    while sys.argv:
+        sys.argv.pop()
+    for a in argv:
+        sys.argv.append(a)
+    g = {"__name__": "__main__", "__file__": filename}
+    try:
+        code = compile(src, filename, "exec")
+    except BaseException as e:
+        _harness_traceback(e)
+        return 1
+    exc = None
+    try:
+        exec(code, g)
+    except BaseException as e:
+        exc = e
+    depth = _harness_unlock()
+    status = 0
+    if exc is None:
+        pass
+    elif isinstance(exc, SystemExit):
+        value = exc.args[0] if exc.args else None
+        if value is None:
+            status = 0
+        elif isinstance(value, int):
+            status = value
+        else:
+            print(value, file=sys.stderr)
+            status = 1
+    else:
+        _harness_traceback(exc)
+        if depth and isinstance(exc, MemoryError):
+            print("run_wasm: MemoryError raised with micropython.heap_lock() held (depth %d); "
+                  "frames inside the locked region are missing from the traceback" % depth,
+                  file=sys.stderr)
+        status = 1
+    if depth and status == 0:
+        print("run_wasm: script ended with the heap still locked (depth %d)" % depth,
+              file=sys.stderr)
+        status = 2
+    return status
+`;
+
+// Line-buffered byte sink for the runtime's stdout/stderr callbacks.
+function makeSink(stream) {
+  let buf = [];
+  const flush = () => {
+    if (buf.length) {
+      stream.write(Buffer.from(buf));
+      buf = [];
+    }
+  };
+  const put = (bytes) => {
+    for (const b of bytes) {
+      buf.push(b);
+      if (b === 10) flush();
+    }
+  };
+  return { put, flush };
+}
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  let src;
+  try {
+    src = fs.readFileSync(opts.script, "utf8");
+  } catch (e) {
+    die(`cannot read script ${opts.script}: ${e.message}`);
+  }
+  const { loadMicroPython } = await import("@micropython/micropython-webassembly-pyscript");
+  const out = makeSink(process.stdout);
+  const err = makeSink(process.stderr);
+  const mp = await loadMicroPython({
+    heapsize: opts.heap,
+    pystack: opts.pystack,
+    linebuffer: false,
+    stdout: out.put,
+    stderr: err.put,
+  });
+
+  const roots = [];
+  for (const { host, dest } of opts.mounts) {
+    copyTree(mp.FS, host, dest);
+    const isPkg = fsExists(mp.FS, dest + "/__init__.py") || fsExists(mp.FS, dest + "/__init__.mpy");
+    const root = isPkg ? path.posix.dirname(dest) : dest;
+    if (!roots.includes(root)) roots.push(root);
+  }
+
+  let status;
+  try {
+    mp.globals.set("_harness_src", HARNESS);
+    mp.runPython('exec(compile(_harness_src, "<run_wasm>", "exec"))');
+    mp.runPython(
+      `for _p in ${JSON.stringify(roots)}:\n    if _p not in sys.path:\n        sys.path.append(_p)\n`,
+    );
+    const run = mp.globals.get("_harness_run");
+    status = run(src, opts.script, JSON.stringify([opts.script, ...opts.args]));
+  } catch (e) {
+    out.flush();
+    err.flush();
+    process.stderr.write(`run_wasm: runtime failure: ${e.stack || e}\n`);
+    status = 2;
+  }
+  out.flush();
+  err.flush();
+  process.exit(typeof status === "number" ? status & 0xff : 2);
+}
+
+await main();

@@ -1,0 +1,166 @@
+"""Tests for the MicroPython harness (sim/mpruntime.py, sim/mp/run_wasm.mjs): both runtimes
+run scripts, report failures, and show the allocation facts the engine's memory discipline relies on.
+
+Needs `pip install -r requirements-mp.txt` and `npm ci`; a missing runtime fails loudly.
+"""
+
+from __future__ import annotations
+
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from sim import mpruntime as runtimes
+
+RUNNERS = {"unix": runtimes.run_unix, "wasm": runtimes.run_wasm}
+
+
+def write(directory: Path, name: str, body: str) -> Path:
+    path = directory / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(body))
+    return path
+
+
+@pytest.fixture(params=sorted(RUNNERS))
+def run(request):
+    return RUNNERS[request.param]
+
+
+def test_output_and_argv_come_back(run, tmp_path):
+    script = write(
+        tmp_path,
+        "hello.py",
+        """\
+        import sys
+        print("hello", sys.argv[1:], __name__)
+        print("last line without newline", end="")
+        """,
+    )
+    out = run(script, "a", "b c", timeout=60)
+    assert out == "hello ['a', 'b c'] __main__\nlast line without newline"
+
+
+def test_raised_exception_is_a_failure(run, tmp_path):
+    script = write(
+        tmp_path,
+        "boom.py",
+        """\
+        def f():
+            raise ValueError("boom")
+        f()
+        """,
+    )
+    with pytest.raises(RuntimeError, match="ValueError: boom"):
+        run(script, timeout=60)
+
+
+def test_heap_lock_catches_an_allocation(run, tmp_path):
+    script = write(
+        tmp_path,
+        "alloc.py",
+        """\
+        import micropython
+        def f():
+            micropython.heap_lock()
+            try:
+                return [1, 2, 3]
+            finally:
+                micropython.heap_unlock()
+        f()
+        """,
+    )
+    with pytest.raises(RuntimeError, match="MemoryError"):
+        run(script, timeout=60)
+
+
+def test_memoryerror_with_the_heap_left_locked_fails_fast(run, tmp_path):
+    # Raw runPython spins forever on the wasm port here; run_wasm.mjs must unlock first.
+    script = write(
+        tmp_path,
+        "locked.py",
+        """\
+        import micropython
+        micropython.heap_lock()
+        x = [1]
+        """,
+    )
+    start = time.monotonic()
+    with pytest.raises(RuntimeError, match="MemoryError"):
+        run(script, timeout=60)
+    assert time.monotonic() - start < 30
+
+
+def test_bytearray_loop_does_not_allocate(run, tmp_path):
+    script = write(
+        tmp_path,
+        "loop.py",
+        """\
+        import gc, micropython
+        buf = bytearray(range(200))
+        def f():
+            before = gc.mem_alloc()
+            micropython.heap_lock()
+            try:
+                s = 0
+                for x in buf:
+                    s += x
+                for i in range(len(buf)):
+                    buf[i] = (buf[i] + 1) & 0xFF
+            finally:
+                micropython.heap_unlock()
+            return s, gc.mem_alloc() - before
+        print(f())
+        """,
+    )
+    assert run(script, timeout=60).strip() == "(19900, 0)"
+
+
+SHIFT = """\
+    import micropython, sys
+    def shift(n):
+        micropython.heap_lock()
+        try:
+            return 1 << n
+        finally:
+            micropython.heap_unlock()
+    shift(29)
+    print(sys.maxsize > 2**31, end=" ")
+    try:
+        shift(30)
+        print("free")
+    except MemoryError:
+        print("allocates")
+    """
+
+
+def test_small_int_boundary_allocates_on_wasm_only(tmp_path):
+    script = write(tmp_path, "shift.py", SHIFT)
+    assert runtimes.run_wasm(script, timeout=60).strip() == "False allocates"
+    assert runtimes.run_unix(script, timeout=60).strip() == "True free"
+
+
+def test_compiled_package_imports_on_both(tmp_path):
+    src = tmp_path / "src" / "engine"
+    write(src, "__init__.py", "NAME = 'pkg'\n")
+    write(src, "state.py", "def big():\n    return 1 << 40\n")
+    build = tmp_path / "build"
+    runtimes.compile_mpy(src, build / "engine")
+    assert sorted(p.name for p in (build / "engine").iterdir()) == ["__init__.mpy", "state.mpy"]
+    body = """\
+        import gc
+        import engine
+        from engine import state
+        print(engine.NAME, state.__file__.endswith(".mpy"), state.big(), gc.mem_alloc() > 0)
+        """
+    expected = "pkg True 1099511627776 True"
+    script = write(tmp_path, "wasm/use.py", body)
+    assert (
+        runtimes.run_wasm(script, paths={build / "engine": "/engine"}, timeout=60).strip()
+        == expected
+    )
+    # the unix port puts the script's directory first on sys.path
+    script = write(build, "use.py", body)
+    assert runtimes.run_unix(script, timeout=60).strip() == expected
