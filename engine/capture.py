@@ -31,63 +31,65 @@ SUM_MASKS = (
 def legal_moves(state, out) -> int:
     """Write the current seat's legal moves into ``out`` and return how many."""
     rules = state.rules
-    hands = state.hands
     value_slots = state.value_slots
     value_mask = state.value_mask
-    equal_priority = rules.equal_priority
-    ace_sweep = rules.ace_sweep
-    ace_banned = state.ply < rules.ace_ban_plies
     repeat_mask = state.repeat_mask
+    equal_priority = rules.equal_priority
+    ace_banned = state.ply < rules.ace_ban_plies
+    ace_rules = ace_banned or rules.ace_sweep
     n = 0
-    for card in hands[state.turn]:
+    for card in state.hands[state.turn]:
         if card == NO_CARD:
             break  # hands are packed
         value = VALUE[card]
-        if value == 1:
-            if ace_banned:
-                continue  # first_lead_ace_banned (GSTARS-APT, RULES §10 row 28)
-            if ace_sweep:
+        if value == 1 and ace_rules:
+            if not ace_banned:
                 n = _ace_moves(state, card, out, n)
-                continue
-        start = n
+            continue  # first_lead_ace_banned (GSTARS-APT, RULES §10 row 28)
         equal = value_slots[value]
         if equal:
-            if equal & (equal - 1) == 0:
+            if equal & (equal - 1):
+                n = _each_slot(card, equal, out, n)  # C-11: one equal card, the player's choice
+            else:
                 out[n] = card | equal << 6
                 n += 1
-            else:
-                while equal:  # C-11: one equal card, the player's choice (RULES §4.2 item 1)
-                    bit = equal & -equal
-                    equal ^= bit
-                    out[n] = card | bit << 6
+            if equal_priority:
+                continue  # C-11: an equal card beats a sum
+        lower = (1 << value) - 2  # the values below this card's
+        present = value_mask & lower
+        start = n
+        if repeat_mask & lower:
+            n = _general_sums(state, card, value, out, n)
+        elif present & (present - 1):
+            # One table card per value below this card's: the sets of distinct values in
+            # SUM_MASKS name every capture, one slot per value.
+            for mask in SUM_MASKS[value]:
+                if present & mask == mask:
+                    take = 0
+                    while mask:
+                        bit = mask & -mask
+                        mask ^= bit
+                        take |= value_slots[BIT_INDEX[bit % 37]]
+                    out[n] = card | take << 6
                     n += 1
-        if n == start or not equal_priority:  # C-11: an equal card beats a sum
-            sums = n
-            lower = (1 << value) - 2  # values below this card's
-            present = value_mask & lower
-            if present & (present - 1) == 0 and not repeat_mask & lower:
-                pass  # fewer than two cards below its value: no sum
-            elif not repeat_mask & lower:
-                # No two table cards share a value below this card's: the sets of distinct
-                # values in SUM_MASKS name every capture, one slot per value.
-                for mask in SUM_MASKS[value]:
-                    if present & mask == mask:
-                        take = 0
-                        while mask:
-                            bit = mask & -mask
-                            mask ^= bit
-                            take |= value_slots[BIT_INDEX[bit % 37]]
-                        out[n] = card | take << 6
-                        n += 1
-            else:
-                n = _general_sums(state, card, value, out, n)
-            if rules.fewest_cards and n - sums > 1:
-                n = _keep_fewest(out, sums, n)  # CLUB, MAGNO; RULES §10 row 10
         if n == start:
-            out[n] = card  # nothing to take: a trail (C-11)
-            n += 1
+            if not equal:
+                out[n] = card  # nothing to take: a trail (C-11)
+                n += 1
+        elif rules.fewest_cards and n - start > 1:
+            n = _keep_fewest(out, start, n)  # CLUB, MAGNO; RULES §10 row 10
     if rules.turn_forced:
         n = _drop_trails(out, n)  # forced_capture=turn (RULES §10 row 12)
+    return n
+
+
+def _each_slot(card: int, slots: int, out, n: int) -> int:
+    """One move per slot in ``slots``, each taking that slot alone; returns the new count."""
+    while slots:
+        bit = slots & -slots
+        slots ^= bit
+        out[n] = card | bit << 6
+        n += 1
     return n
 
 
@@ -106,21 +108,12 @@ def _ace_moves(state, card: int, out, n: int) -> int:
         return n + 1
     aces = state.value_slots[1]
     if aces and not rules.ace_on_ace_sweeps:
-        while aces:  # ace_with_ace_on_table=takes_ace (LOTO-ASSI)
-            bit = aces & -aces
-            aces ^= bit
-            out[n] = card | bit << 6
-            n += 1
-        return n
+        return _each_slot(card, aces, out, n)  # ace_with_ace_on_table=takes_ace (LOTO-ASSI)
     out[n] = card | occupied << 6 | ACE_SWEEP
     n += 1
     if rules.ace_may_decline:  # an ordinary ace: an equal ace if any, else a trail
         if aces:
-            while aces:
-                bit = aces & -aces
-                aces ^= bit
-                out[n] = card | bit << 6
-                n += 1
+            n = _each_slot(card, aces, out, n)
         else:
             out[n] = card
             n += 1
