@@ -1,277 +1,33 @@
-"""Rule parameters and presets (RULES §11), checked and turned into small ints for the engine.
+"""The rules in force: the resolved parameters and the plain ints the engine reads.
 
-``Rules.parse("dieci+tre_gradi", {"target": "16"})`` starts from the defaults, applies each
-preset left to right, then the named overrides, fills the defaults that depend on other
-parameters and refuses combinations that make no sense, naming the parameters at fault.
-``Rules.to_dict()`` gives every parameter by its RULES §11 name, for records.
+``Rules("dieci+tre_gradi", {"target": "16"})`` resolves a preset expression and overrides
+through engine/presets.py (which refuses combinations that make no sense, with RulesError),
+then sets the int attributes the hot code reads. ``to_dict()`` gives every parameter by its
+RULES §11 name, for records.
 
-Rules: RULES §10 (defaults) and §11 (parameters, presets).
-Allocation: only at construction; the engine reads the plain int attributes set by ``_derive``.
+Rules: RULES §11.
+Allocation: only at construction.
 """
 
-# Each parameter: (kind, choices or None, default). A default of None is derived from others
-# in _fill_derived (e.g. deal_packets from deal_shape). Kinds: choice, bool, int, int_or_off,
-# packets, primiera.
-PARAMETERS = {
-    "deck": ("choice", ("italian40", "french40", "spanish40"), "italian40"),  # C-2
-    "deal_shape": ("choice", ("9+4", "10+0"), "9+4"),  # C-8; §10 row 2
-    "deal_packets": ("packets", None, None),  # §10 rows 3, 35
-    "redeal_kings_min": ("int_or_off", None, None),  # C-9; §10 row 4
-    "redeal_if_table_sum_le": ("int_or_off", None, "off"),  # §10 row 5
-    "first_dealer": ("choice", ("random", "first_ace"), "random"),  # §10 row 9
-    "direction": ("choice", ("ccw", "cw"), "ccw"),  # §10 row 7
-    "leader": ("choice", ("dealer_right", "dealer_left"), None),  # C-6; §10 row 6
-    "dealer_rotation": ("choice", ("right", "fixed"), "right"),  # §10 row 8
-    "sum_choice": ("choice", ("free", "fewest_cards"), "free"),  # C-11; §10 row 10
-    "equal_card_priority": ("bool", None, True),  # C-11; §10 row 11
-    "forced_capture": ("choice", ("card", "turn"), "card"),  # C-11, C-40; §10 row 12
-    "last_play_scopa": ("choice", ("never", "counts", "counts_10card_only"), "never"),  # C-15
-    "primiera_values": ("primiera", None, (16, 12, 13, 14, 15, 18, 21, 10, 10, 10)),  # C-18
-    "primiera_requires_all_suits": ("bool", None, True),  # C-22
-    "primiera_both_incomplete": ("choice", ("no_point", "compare_sums"), "no_point"),  # row 16
-    "re_bello": ("bool", None, False),  # §5.3; §10 row 24
-    "napola": ("choice", ("off", "full", "cap6"), "off"),  # §5.3; §10 rows 22, 22a
-    "napoleone_wins": ("bool", None, None),  # §10 row 23
-    "target": ("int", None, 11),  # C-24
-    "tie_at_target": (
-        "choice",
-        ("higher_wins_else_continue", "countback", "continue_regardless"),
-        "higher_wins_else_continue",
-    ),  # §10 row 21
-    "grades": ("choice", ("off", "tre_gradi"), "off"),  # C-25; §10 row 30
-    "grades_threshold": ("int", None, None),  # C-25; §10 row 32
-    "declare_out": ("bool", None, False),  # C-26; §10 row 31
-    "false_declaration": ("choice", ("lose_game",), "lose_game"),  # PARLETT
-    "ace_sweep": ("bool", None, False),  # §7
-    "ace_sweep_scores_scopa": ("bool", None, False),  # §10 row 25
-    "ace_with_ace_on_table": ("choice", ("takes_ace", "sweeps"), "takes_ace"),  # row 26
-    "ace_on_empty_table": ("choice", ("takes_itself", "stays"), "takes_itself"),  # row 27
-    "first_lead_ace_banned": ("choice", ("first_play", "first_round", "never"), None),  # row 28
-    "ace_may_decline": ("bool", None, False),  # §10 row 29
-    "ace_never_scopa": ("bool", None, None),  # §10 row 28a
-    "review_captures": ("choice", ("none", "first_capture", "own_pile"), "none"),  # C-27
-    "count_own_pile": ("bool", None, False),  # C-27
-    "rotate_partners_every_n_games": ("int_or_off", None, "off"),  # C-4; §10 row 36
-}
-
-# RULES §11 presets. A base preset sets the game; a modifier adds to any base.
-BASE_PRESETS = {
-    "chitarrella": {},
-    "figs": {},  # FIGS seating and cut (Art. 3-4) change nothing the engine plays
-    "dieci": {"deal_shape": "10+0", "target": 21},
-    "assi": {
-        "deal_shape": "10+0",
-        "ace_sweep": True,
-        "ace_sweep_scores_scopa": False,
-        "ace_on_empty_table": "takes_itself",
-        "first_lead_ace_banned": "first_play",
-        "napola": "full",
-        "napoleone_wins": True,
-        "target": 31,
-    },
-}
-MODIFIER_PRESETS = {
-    "veneto": {"re_bello": True},
-    "tre_gradi": {"grades": "tre_gradi"},
-}
+import sys
 
 # Packet codes in Rules.packets: n deals n cards to each seat; TABLE_PACKET + n puts n on the table.
 TABLE_PACKET = 0x80
-
-_TRUE = ("true", "on", "yes", "1")
-_FALSE = ("false", "off", "no", "0")
 
 
 class RulesError(ValueError):
     """An unknown preset or parameter, a bad value, or a combination that makes no sense."""
 
 
-def _convert(name: str, value):
-    """``value`` (from code or a command line string) as the parameter's canonical type."""
-    kind, choices, _ = PARAMETERS[name]
-    text = value.strip().lower() if isinstance(value, str) else None
-    if kind == "choice":
-        if value in choices:
-            return value
-        raise RulesError("%s must be one of %s, got %r" % (name, ", ".join(choices), value))
-    if kind == "bool":
-        if isinstance(value, bool):
-            return value
-        if text in _TRUE:
-            return True
-        if text in _FALSE:
-            return False
-        raise RulesError("%s must be true or false, got %r" % (name, value))
-    if kind in ("int", "int_or_off"):
-        if kind == "int_or_off" and (value is None or value is False or text == "off"):
-            return "off"
-        try:
-            number = int(value)
-        except (TypeError, ValueError):
-            allowed = "an integer or off" if kind == "int_or_off" else "an integer"
-            raise RulesError("%s must be %s, got %r" % (name, allowed, value)) from None
-        if isinstance(value, bool) or number < 0:
-            raise RulesError("%s must be a non-negative integer, got %r" % (name, value))
-        return number
-    if kind == "packets":
-        return _parse_packets(value)
-    if kind == "primiera":
-        return _parse_primiera(value)
-    raise AssertionError(kind)
-
-
-def _parse_packets(value) -> tuple:
-    """Packets as a tuple like (3, "T2", 3, "T2", 3) from a list or "3,T2,3,T2,3"."""
-    items = value.split(",") if isinstance(value, str) else list(value)
-    packets = []
-    for item in items:
-        token = str(item).strip().upper()
-        on_table = token.startswith("T")
-        try:
-            count = int(token[1:] if on_table else token)
-        except ValueError:
-            raise RulesError("deal_packets: %r is not a packet (3 or T2)" % (item,)) from None
-        if not 1 <= count <= 10:
-            raise RulesError("deal_packets: a packet holds 1 to 10 cards, got %r" % (item,))
-        packets.append("T%d" % count if on_table else count)
-    return tuple(packets)
-
-
-def _parse_primiera(value) -> tuple:
-    """Ten primiera values in rank order A..K from a list or "16,12,...,10"."""
-    items = value.split(",") if isinstance(value, str) else list(value)
-    try:
-        values = tuple(int(item) for item in items)
-    except (TypeError, ValueError):
-        raise RulesError("primiera_values must be ten integers, got %r" % (value,)) from None
-    if len(values) != 10 or min(values) < 0 or max(values) > 60:
-        raise RulesError("primiera_values must be ten integers 0..60 (A..K), got %r" % (value,))
-    return values
-
-
 class Rules:
     """A checked set of rule parameters; see the module docstring."""
 
     def __init__(self, preset: str = "chitarrella", overrides: dict | None = None) -> None:
+        from engine.presets import resolve
+
         self.preset = preset
-        self.values = {name: spec[2] for name, spec in PARAMETERS.items()}
-        self._explicit = set()
-        bases = []
-        for part in preset.split("+"):
-            part = part.strip()
-            if part in BASE_PRESETS:
-                bases.append(part)
-                settings = BASE_PRESETS[part]
-            elif part in MODIFIER_PRESETS:
-                settings = MODIFIER_PRESETS[part]
-            else:
-                known = ", ".join(list(BASE_PRESETS) + list(MODIFIER_PRESETS))
-                raise RulesError("unknown preset %r (known: %s)" % (part, known))
-            self._set_all(settings)
-        if len(bases) > 1:
-            raise RulesError(
-                "presets %s each set the whole game; combine one of them with modifiers "
-                "(veneto, tre_gradi)" % " and ".join(bases)
-            )
-        self._set_all(overrides or {})
-        self._fill_derived()
-        self._check()
+        self.values = resolve(preset, overrides)
         self._derive()
-
-    @classmethod
-    def parse(cls, preset: str = "chitarrella", overrides: dict | None = None) -> "Rules":
-        """Rules from a preset expression such as ``"assi+veneto"`` and named overrides."""
-        return cls(preset, overrides)
-
-    def _set_all(self, settings: dict) -> None:
-        for name, value in settings.items():
-            if name not in PARAMETERS:
-                raise RulesError("unknown rule parameter %r" % (name,))
-            self.values[name] = _convert(name, value)
-            self._explicit.add(name)
-
-    def _fill_derived(self) -> None:
-        """Defaults that depend on other parameters (RULES §11)."""
-        values = self.values
-        ten = values["deal_shape"] == "10+0"
-        if values["deal_packets"] is None:
-            values["deal_packets"] = (5, 5) if ten else (3, "T2", 3, "T2", 3)
-        if values["redeal_kings_min"] is None:
-            values["redeal_kings_min"] = "off" if ten else 3  # §3.2: no redeal for 10+0
-        if values["leader"] is None:
-            # C-6: the dealer's right leads; with play clockwise that seat is the dealer's left.
-            values["leader"] = "dealer_right" if values["direction"] == "ccw" else "dealer_left"
-        if values["napoleone_wins"] is None:
-            values["napoleone_wins"] = values["napola"] != "off"  # §10 row 23
-        if values["grades_threshold"] is None:
-            target = values["target"]
-            values["grades_threshold"] = 5 if target == 11 else (target - 1) // 2  # row 32
-        if values["first_lead_ace_banned"] is None:
-            banned = values["ace_sweep"] and ten
-            values["first_lead_ace_banned"] = "first_play" if banned else "never"  # row 28
-        if values["ace_never_scopa"] is None:
-            values["ace_never_scopa"] = values["ace_sweep"] and not values["ace_sweep_scores_scopa"]
-
-    def _check(self) -> None:
-        """Refuse combinations that make no sense, naming the parameters."""
-        values = self.values
-        explicit = self._explicit
-        ten = values["deal_shape"] == "10+0"
-        cards = 0
-        table = 0
-        for packet in values["deal_packets"]:
-            if isinstance(packet, str):
-                table += int(packet[1:])
-            else:
-                cards += packet
-        want = (10, 0) if ten else (9, 4)
-        if (cards, table) != want:
-            raise RulesError(
-                "deal_packets %s give %d cards each and %d on the table; "
-                "deal_shape %s needs %d and %d"
-                % (",".join(str(p) for p in values["deal_packets"]), cards, table,
-                   values["deal_shape"], want[0], want[1])
-            )
-        if ten:
-            for name in ("redeal_kings_min", "redeal_if_table_sum_le"):
-                if values[name] != "off":
-                    raise RulesError("%s needs table cards; deal_shape 10+0 has none (RULES §3.2)"
-                                     % name)
-        kings = values["redeal_kings_min"]
-        if kings != "off" and not 1 <= kings <= 4:
-            raise RulesError("redeal_kings_min must be 1..4 or off, got %r" % kings)
-        table_sum = values["redeal_if_table_sum_le"]
-        if table_sum != "off" and not 4 <= table_sum <= 39:
-            raise RulesError("redeal_if_table_sum_le must be 4..39 or off, got %r" % table_sum)
-        if values["leader"] != ("dealer_right" if values["direction"] == "ccw" else "dealer_left"):
-            raise RulesError(
-                "leader %s with direction %s would make the dealer play second, not last "
-                "(C-5, C-6; RULES §10 row 6)" % (values["leader"], values["direction"])
-            )
-        if values["target"] < 1:
-            raise RulesError("target must be at least 1, got %d" % values["target"])
-        if values["grades"] == "off" and "grades_threshold" in explicit:
-            raise RulesError("grades_threshold needs grades=tre_gradi")
-        if values["grades_threshold"] >= values["target"]:
-            raise RulesError("grades_threshold %d must be below the target %d"
-                             % (values["grades_threshold"], values["target"]))
-        if values["napola"] == "off" and values["napoleone_wins"]:
-            raise RulesError("napoleone_wins needs napola (full or cap6)")
-        if not values["primiera_requires_all_suits"] and "primiera_both_incomplete" in explicit:
-            raise RulesError("primiera_both_incomplete applies only when "
-                             "primiera_requires_all_suits is true")
-        if not values["ace_sweep"]:
-            for name in ("ace_sweep_scores_scopa", "ace_with_ace_on_table", "ace_on_empty_table",
-                         "ace_may_decline", "first_lead_ace_banned"):
-                if name in explicit and values[name] != PARAMETERS[name][2] \
-                        and values[name] not in (False, "never"):
-                    raise RulesError("%s needs ace_sweep=true (RULES §7)" % name)
-        if values["ace_sweep_scores_scopa"] and values["ace_never_scopa"]:
-            raise RulesError("ace_sweep_scores_scopa and ace_never_scopa contradict each other")
-        if values["review_captures"] == "own_pile" and values["count_own_pile"] is False \
-                and "count_own_pile" in explicit:
-            raise RulesError("review_captures=own_pile shows the pile; count_own_pile=false "
-                             "contradicts it")
 
     def _derive(self) -> None:
         """Plain int attributes the hot engine code reads."""
@@ -331,3 +87,15 @@ class Rules:
 
     def __repr__(self) -> str:
         return "Rules(%r)" % (self.preset,)
+
+
+def release_parser() -> None:
+    """Drop engine/presets.py from memory once the Rules a board needs are built.
+
+    Saves its code and tables (about 12 KB on a 32-bit board); the next ``Rules(...)`` loads it
+    again.
+    """
+    sys.modules.pop("engine.presets", None)
+    package = sys.modules.get("engine")
+    if package is not None and "presets" in package.__dict__:
+        delattr(package, "presets")

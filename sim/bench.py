@@ -7,7 +7,11 @@
 - ``mp32_alloc_bytes_per_hand``: heap allocated per hand on the 32-bit port (must be 0);
 - ``mp32_engine_heap_bytes``: heap the engine holds on the 32-bit port, imported from ``.mpy``
   files with one match set up (``gc.mem_alloc()`` after ``gc.collect()``, minus the baseline);
-- ``mp32_bot_<name>_heap_bytes``: what one bot adds.
+- ``mp32_bot_<name>_heap_bytes``: what one bot adds;
+- ``unix_engine_heap_bytes``: the engine heap on the unix port (64-bit objects, so larger per
+  object, but a collector that frees garbage: the WebAssembly port's ``gc.collect()`` keeps
+  the garbage a running script made, so its figure includes set-up garbage such as the
+  released rules parser).
 
 Each speed figure is the best of three runs. Desktop only.
 """
@@ -64,6 +68,8 @@ def main() -> int:
         print("mp32_alloc_bytes_per_hand %g" % (alloc / 1000))
         output = mpruntime.run_wasm(HEAP_SCRIPT, paths=paths)
         print("mp32_engine_heap_bytes %s" % re.search(r"engine_heap (\d+)", output).group(1))
+        output = mpruntime.run_unix(HEAP_SCRIPT, mpy_root=build)
+        print("unix_engine_heap_bytes %s" % re.search(r"engine_heap (\d+)", output).group(1))
         for bot in ("random", "greedy"):
             output = mpruntime.run_wasm(HEAP_SCRIPT, bot, paths=paths)
             heap = re.search(r"bot_heap (\d+)", output).group(1)

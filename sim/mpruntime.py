@@ -128,17 +128,20 @@ def _text(data: bytes | str | None) -> str:
 
 
 def run_unix(
-    script: str | Path, *args: object, heap: str | int = "256k", timeout: float = 600
+    script: str | Path, *args: object, heap: str | int = "256k", timeout: float = 600,
+    mpy_root: str | Path | None = None,
 ) -> str:
     """Run ``script`` under the unix port with ``-X heapsize=heap``; return its stdout.
 
     ``heap`` is a hard cap, e.g. ``"64k"``, ``"256k"``, ``"2m"`` or a byte count.
     ``args`` become ``sys.argv[1:]``. ``MICROPYPATH`` is ``.frozen`` plus the repository
-    root, so ``import engine`` works; the script's directory is ``sys.path[0]``.
+    root, so ``import engine`` works; the script's directory is ``sys.path[0]``. With
+    ``mpy_root`` (a folder holding a compiled ``engine/``), that folder replaces the root.
     Raises ``RuntimeError`` (with stdout and stderr) on a non-zero exit or a timeout.
     """
     env = dict(os.environ)
-    env["MICROPYPATH"] = _MICROPYPATH
+    env["MICROPYPATH"] = (os.pathsep.join([".frozen", str(mpy_root)]) if mpy_root
+                          else _MICROPYPATH)
     cmd = [unix_micropython(), "-X", f"heapsize={heap}", str(script), *map(str, args)]
     return _run(cmd, "micropython (unix)", timeout, env)
 

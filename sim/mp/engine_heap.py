@@ -3,7 +3,9 @@
 usage: engine_heap.py [BOT]
 
 Prints ``engine_heap B`` (and ``bot_heap B`` with a BOT name): ``gc.mem_alloc()`` after
-``gc.collect()``, minus the same figure before the imports.
+``gc.collect()``, minus the same figure before the imports. The rules parser
+(engine/presets.py) is released once the Rules are built, as a board does; ``parser_heap B``
+is what it held.
 """
 
 import gc
@@ -18,10 +20,15 @@ def measure(bot_name) -> None:
 
     from engine import observe
     from engine.moves import MAX_MOVES
-    from engine.rules import Rules
+    from engine.rules import Rules, release_parser
     from engine.state import State
 
     rules = Rules("chitarrella")
+    gc.collect()
+    with_parser = gc.mem_alloc()
+    release_parser()
+    gc.collect()
+    print("parser_heap %d" % (with_parser - gc.mem_alloc()))
     state = State(rules, 1)
     moves = array("i", [0] * MAX_MOVES)
     obs = bytearray(observe.SIZE)
