@@ -7,9 +7,10 @@ capture is trailed. Capture is compulsory for the card played, but any card may 
 (C-11 last sentence, C-40), unless ``forced_capture=turn``. Aces under ``ace_sweep`` follow
 RULES §7.
 
-Buffer bound: a hand holds at most 10 cards and a table at most 13 (RULES §4.5); the most
-captures one card can have is 29 (tests/test_capture.py checks the bound), so MAX_MOVES =
-160 leaves room for any hand.
+Buffer bound: the most legal moves any reachable position has is 184, under any variant: a
+9+4 table of the four threes plus trailed J 7 5 4 2 A, with all kings and cavalli in hand
+(25 moves a king, 21 a cavallo). tests/test_capture.py searches every reachable table for it;
+MAX_MOVES = 192.
 
 Rules: C-11, C-40; RULES §4.2, §7, §10 rows 10-12, 26-29.
 Allocation: none in ``legal_moves``; ``check`` and ``move_for`` build strings (edge).
@@ -113,7 +114,8 @@ def _ace_moves(state, card: int, out, n: int) -> int:
     n += 1
     if rules.ace_may_decline:  # an ordinary ace: an equal ace if any, else a trail
         if aces:
-            n = _each_slot(card, aces, out, n)
+            if aces != occupied or aces & (aces - 1):  # a lone ace: the sweep is that play
+                n = _each_slot(card, aces, out, n)
         else:
             out[n] = card
             n += 1
@@ -206,6 +208,8 @@ def move_for(state, card: int, taken) -> int:
     for t in taken:
         if not 0 <= t < 40 or state.where[t] != 4:
             raise IllegalMove("%s is not on the table" % (card_name(t) if 0 <= t < 40 else t))
+        if take & 1 << state.slot[t]:
+            raise IllegalMove("%s is named twice in the take" % card_name(t))
         take |= 1 << state.slot[t]
     if state.phase == PLAY and 0 <= card < 40:
         moves = state.scratch

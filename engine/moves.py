@@ -16,7 +16,7 @@ except ImportError:  # CPython
 
 
 MAX_TABLE = const(16)  # table slots; RULES §4.5 bounds a table to 13 cards without ace rules
-MAX_MOVES = const(160)  # legal-move buffer size; see engine/capture.py for the bound
+MAX_MOVES = const(192)  # legal-move buffer size; see engine/capture.py for the bound
 TABLE_MASK = const(0xFFFF)
 SELF_TAKE = const(0x400000)  # ace takes itself onto an empty table (ace_on_empty_table)
 ACE_SWEEP = const(0x800000)  # ace takes the whole table (ace_sweep)
@@ -26,6 +26,9 @@ BIT_INDEX = (
     b"\x00\x00\x01\x1a\x02\x17\x1b\x00\x03\x10\x18\x1e\x1c\x0b\x00\x0d\x04\x07\x11"
     b"\x00\x19\x16\x1f\x0f\x1d\x0a\x0c\x06\x00\x15\x0e\x09\x05\x14\x08\x13\x12"
 )
+
+
+UNKNOWN_MOVE = const(-1)  # a ply of a set-up position whose play is not known
 
 
 def encode_move(card: int, take: int = 0, flags: int = 0) -> int:

@@ -31,7 +31,7 @@ Allocation: none.
 from engine import scoring
 from engine.cards import NO_CARD
 from engine.layout import PILE, PLAY, TABLE
-from engine.moves import TABLE_MASK, count_slots
+from engine.moves import TABLE_MASK, UNKNOWN_MOVE, count_slots
 
 try:
     from micropython import const
@@ -91,12 +91,13 @@ def observe(state, seat: int, out) -> None:
         out[TABLE_SLOTS + slot] = state.table[slot]
     first = (state.dealer + 1) & 3
     for ply in range(40):
-        if ply < state.ply:
-            card = state.ply_move[ply] & 63
+        move = state.ply_move[ply] if ply < state.ply else UNKNOWN_MOVE
+        if move == UNKNOWN_MOVE:
+            out[HISTORY + ply] = NO_CARD
+        else:
+            card = move & 63
             out[HISTORY + ply] = card
             out[PLAYED_BY + card] = (first + ply) & 3
-        else:
-            out[HISTORY + ply] = NO_CARD
     if rules.review == 1:  # review_captures=first_capture (C-27's tolerance)
         for side in range(2):
             ply = state.first_capture[side] - 1

@@ -53,7 +53,7 @@ PARAMETERS = {
     "ace_may_decline": ("bool", None, False),  # §10 row 29
     "ace_never_scopa": ("bool", None, None),  # §10 row 28a
     "review_captures": ("choice", ("none", "first_capture", "own_pile"), "none"),  # C-27
-    "count_own_pile": ("bool", None, False),  # C-27
+    "count_own_pile": ("bool", None, None),  # C-27
     "rotate_partners_every_n_games": ("int_or_off", None, "off"),  # C-4; §10 row 36
 }
 
@@ -102,6 +102,8 @@ def _convert(name: str, value):
         if kind == "int_or_off" and (value is None or value is False or text == "off"):
             return "off"
         try:
+            if isinstance(value, float):
+                raise ValueError(value)  # 16.5 is no target; int() would truncate it
             number = int(value)
         except (TypeError, ValueError):
             allowed = "an integer or off" if kind == "int_or_off" else "an integer"
@@ -150,14 +152,12 @@ class _Resolver:
 
     def __init__(self) -> None:
         self.values = {name: spec[2] for name, spec in PARAMETERS.items()}
-        self._explicit = set()
 
     def set_all(self, settings: dict) -> None:
         for name, value in settings.items():
             if name not in PARAMETERS:
                 raise RulesError("unknown rule parameter %r" % (name,))
             self.values[name] = _convert(name, value)
-            self._explicit.add(name)
 
     def fill_derived(self) -> None:
         """Defaults that depend on other parameters (RULES §11)."""
@@ -178,13 +178,14 @@ class _Resolver:
         if values["first_lead_ace_banned"] is None:
             banned = values["ace_sweep"] and ten
             values["first_lead_ace_banned"] = "first_play" if banned else "never"  # row 28
+        if values["count_own_pile"] is None:
+            values["count_own_pile"] = values["review_captures"] == "own_pile"  # C-27
         if values["ace_never_scopa"] is None:
             values["ace_never_scopa"] = values["ace_sweep"] and not values["ace_sweep_scores_scopa"]
 
     def check(self) -> None:
         """Refuse combinations that make no sense, naming the parameters."""
         values = self.values
-        explicit = self._explicit
         ten = values["deal_shape"] == "10+0"
         cards = 0
         table = 0
@@ -219,26 +220,23 @@ class _Resolver:
             )
         if values["target"] < 1:
             raise RulesError("target must be at least 1, got %d" % values["target"])
-        if values["grades"] == "off" and "grades_threshold" in explicit:
-            raise RulesError("grades_threshold needs grades=tre_gradi")
-        if values["grades_threshold"] >= values["target"]:
+        if values["grades"] != "off" and values["grades_threshold"] >= values["target"]:
             raise RulesError("grades_threshold %d must be below the target %d"
                              % (values["grades_threshold"], values["target"]))
         if values["napola"] == "off" and values["napoleone_wins"]:
             raise RulesError("napoleone_wins needs napola (full or cap6)")
-        if not values["primiera_requires_all_suits"] and "primiera_both_incomplete" in explicit:
+        if not values["primiera_requires_all_suits"] and \
+                values["primiera_both_incomplete"] != "no_point":
             raise RulesError("primiera_both_incomplete applies only when "
                              "primiera_requires_all_suits is true")
         if not values["ace_sweep"]:
             for name in ("ace_sweep_scores_scopa", "ace_with_ace_on_table", "ace_on_empty_table",
                          "ace_may_decline", "first_lead_ace_banned"):
-                if name in explicit and values[name] != PARAMETERS[name][2] \
-                        and values[name] not in (False, "never"):
+                if values[name] not in (PARAMETERS[name][2], False, "never"):
                     raise RulesError("%s needs ace_sweep=true (RULES §7)" % name)
         if values["ace_sweep_scores_scopa"] and values["ace_never_scopa"]:
             raise RulesError("ace_sweep_scores_scopa and ace_never_scopa contradict each other")
-        if values["review_captures"] == "own_pile" and values["count_own_pile"] is False \
-                and "count_own_pile" in explicit:
+        if values["review_captures"] == "own_pile" and not values["count_own_pile"]:
             raise RulesError("review_captures=own_pile shows the pile; count_own_pile=false "
                              "contradicts it")
 

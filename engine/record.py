@@ -215,6 +215,9 @@ class _MatchReader:
             raise ValueError("redeal while a hand is in play")
         self._check_hand(event)
         table = _cards(event, "table")
+        if len(table) != 40 - 4 * state.rules.hand_size:
+            raise ValueError("a redeal shows the %d table cards of the deal"
+                             % (40 - 4 * state.rules.hand_size))
         reason = _field(event, "reason", str)
         if reason not in _REDEAL_REASONS:
             raise ValueError("redeal reason must be kings or table_sum, got %r" % reason)

@@ -71,7 +71,7 @@ class Rules:
         self.ace_may_decline = values["ace_may_decline"]
         self.ace_never_scopa = values["ace_never_scopa"]
         self.review = ("none", "first_capture", "own_pile").index(values["review_captures"])
-        self.count_own_pile = values["count_own_pile"] or self.review == 2
+        self.count_own_pile = values["count_own_pile"]
         rotate = values["rotate_partners_every_n_games"]
         self.rotate_partners = 0 if rotate == "off" else rotate
 

@@ -59,7 +59,8 @@ POINT_KINDS = (
 
 
 def _count_piles(state, out, best) -> None:
-    """Cards, denari and the best primiera card per suit (``best[team * 4 + suit]``)."""
+    """Cards, denari and the best primiera card per suit: ``best[team * 4 + suit]`` holds its
+    primiera value plus one, 0 when the team has no card of the suit."""
     primiera = state.rules.primiera
     where = state.where
     for i in range(SIZE):
@@ -72,7 +73,7 @@ def _count_piles(state, out, best) -> None:
             out[CARDS + team] += 1
             if card < 10:
                 out[DENARI + team] += 1
-            value = primiera[card % 10]
+            value = primiera[card % 10] + 1
             slot = team * 4 + card // 10
             if value > best[slot]:
                 best[slot] = value
@@ -85,8 +86,9 @@ def _primiera_totals(rules, out, best) -> None:
         for suit in range(4):
             value = best[team * 4 + suit]
             if value == 0:
-                complete = False
-            total += value
+                complete = False  # C-22: a suit is missing
+            else:
+                total += value - 1
         out[PRIMIERA + team] = total if complete or not rules.primiera_all_suits else INCOMPLETE
         # Kept for primiera_both_incomplete=compare_sums.
         best[8 + team] = total
@@ -172,13 +174,14 @@ def secured(state, out) -> None:
         reach = 0
         complete = True
         for suit in range(4):
-            top = 0
+            top = 0  # primiera value plus one of the best card the other side may still get
             for card in range(suit * 10, suit * 10 + 10):
-                if where[card] != pile and primiera[card % 10] > top:
-                    top = primiera[card % 10]
+                if where[card] != pile and primiera[card % 10] + 1 > top:
+                    top = primiera[card % 10] + 1
             if top == 0:
                 complete = False
-            reach += top
+            else:
+                reach += top - 1
         if (not complete and rules.primiera_all_suits) or mine > reach:
             out[P_PRIMIERA + team] = 1
     for team in range(2):

@@ -39,6 +39,7 @@ from engine.moves import (
     MAX_TABLE,
     SELF_TAKE,
     TABLE_MASK,
+    UNKNOWN_MOVE,
     count_slots,
     slot_of_bit,
 )
@@ -290,6 +291,8 @@ class State:
         self.ply = ply
         for i in range(ply + 1):
             self.ply_log[i] = 0
+        for i in range(ply):
+            self.ply_move[i] = UNKNOWN_MOVE  # plays before the position are not known
         self.turn = turn & 3
         self.phase = PLAY
 

@@ -30,7 +30,8 @@ _ROTATIONS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 1, 3, 2))
 
 @dataclass
 class Summary:
-    """Totals over a self-play run, by player slot (the --bots order)."""
+    """Totals over a self-play run, by player slot (the --bots order; slots 0 and 2 are
+    partners unless rotate_partners_every_n_games moves them)."""
 
     matches: int = 0
     hands: int = 0
@@ -39,8 +40,16 @@ class Summary:
     scope: int = 0
     seconds: float = 0.0
 
-    def line(self, names) -> str:
+    def line(self, names, rotating: bool = False) -> str:
         per_hand = self.hands or 1
+        if rotating:  # partners change, so count by player
+            return (
+                "%d matches, %d hands in %.2f s: wins by player %s; scope per hand %.2f"
+                % (self.matches, self.hands, self.seconds,
+                   ", ".join("%d %s %d" % (slot, names[slot], self.wins[slot])
+                             for slot in range(4)),
+                   self.scope / per_hand)
+            )
         first = "%s+%s" % (names[0], names[2])
         second = "%s+%s" % (names[1], names[3])
         return (
@@ -67,7 +76,7 @@ class _Tally:
     def hand_end(self, state) -> None:
         summary = self.summary
         summary.hands += 1
-        for slot in (0, 1):
+        for slot in range(4):
             team = self.seat_of_slot[slot] & 1
             summary.points[slot] += state.hand_points[scoring.TOTAL + team]
         summary.scope += state.scope[0] + state.scope[1]
@@ -77,7 +86,7 @@ class _Tally:
     def match_end(self, state) -> None:
         summary = self.summary
         summary.matches += 1
-        for slot in (0, 1):
+        for slot in range(4):
             if self.seat_of_slot[slot] & 1 == state.match.winner:
                 summary.wins[slot] += 1
         if self.inner:
@@ -150,15 +159,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _run(args) -> int:
     names = parse_bots(args.bots)
     overrides = parse_rule_options(args.rule)
+    rotating = Rules(args.preset, overrides).rotate_partners > 0
     if args.out == "-":
         summary = run_selfplay(args.preset, args.seed, args.matches, names, overrides,
                                sys.stdout)
-        print(summary.line(names), file=sys.stderr)
+        print(summary.line(names, rotating), file=sys.stderr)
         return 0
     if args.out:
         with open(args.out, "w", encoding="utf-8") as out:
             summary = run_selfplay(args.preset, args.seed, args.matches, names, overrides, out)
     else:
         summary = run_selfplay(args.preset, args.seed, args.matches, names, overrides)
-    print(summary.line(names))
+    print(summary.line(names, rotating))
     return 0
