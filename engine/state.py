@@ -106,8 +106,16 @@ class State:
         return 0
 
     def _clear_hand(self) -> None:
+        # The per-ply logs are a stack: entries at and above the current ply stay zero, so
+        # apply followed by undo leaves every byte as it was.
         for i in range(40):
             self.where[i] = NOWHERE
+            self.ply_move[i] = 0
+            self.ply_taker[i] = 0
+            self.ply_slot[i] = 0
+            self.ply_scopa[i] = 0
+            self.ply_log[i + 1] = 0
+            self.capture_log[i] = 0
         for hand in self.hands:
             for i in range(10):
                 hand[i] = NO_CARD
@@ -289,8 +297,6 @@ class State:
         for card in table:
             self._put_on_table(card)
         self.ply = ply
-        for i in range(ply + 1):
-            self.ply_log[i] = 0
         for i in range(ply):
             self.ply_move[i] = UNKNOWN_MOVE  # plays before the position are not known
         self.turn = turn & 3
@@ -406,6 +412,13 @@ class State:
         self.hand_count[seat] = count + 1
         self.turn = seat
         self.ply = ply
+        for i in range(log, self.ply_log[ply + 1]):  # clear the ply's log entries
+            self.capture_log[i] = 0
+        self.ply_log[ply + 1] = 0
+        self.ply_move[ply] = 0
+        self.ply_taker[ply] = 0
+        self.ply_slot[ply] = 0
+        self.ply_scopa[ply] = 0
 
     def _untake(self, take: int, log: int) -> None:
         """Put back on the table the cards of slots ``take``, read from the log at ``log``."""
@@ -434,8 +447,13 @@ class State:
         return capture.move_for(self, card, taken)
 
     def play_info(self, ply: int) -> tuple:
-        """Edge: (seat, card, taken cards, scopa, self_take) of play ``ply`` of this hand."""
-        move = self.ply_move[ply]
+        """Edge: (seat, card, taken cards, scopa, self_take) of play ``ply`` of this hand.
+
+        Raises ValueError for a ply not played yet or played before a set-up position.
+        """
+        move = self.ply_move[ply] if 0 <= ply < self.ply else UNKNOWN_MOVE
+        if move == UNKNOWN_MOVE:
+            raise ValueError("play %d of this hand is not known" % ply)
         start = self.ply_log[ply]
         taken = list(self.capture_log[start:start + count_slots((move >> 6) & TABLE_MASK)])
         seat = (self.dealer + 1 + ply) & 3

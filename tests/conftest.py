@@ -57,10 +57,16 @@ def play(state: State, card: str, take: str = "") -> None:
     state.play(state.move_for(parse_card(card), cards(take)))
 
 
+# Scratch buffers the state lends to move checks, scoring and bots; they hold no position.
+WORK_AREAS = frozenset({"scratch", "sum_stack", "sum_candidates", "primiera_best", "secured"})
+
+
 def snapshot(state: State) -> tuple:
-    """Every buffer and scalar of the state, for exact-restore comparisons."""
+    """Every buffer and scalar of the state but its work areas, for exact-restore checks."""
     parts = []
     for key, value in sorted(vars(state).items()):
+        if key in WORK_AREAS:
+            continue
         if isinstance(value, (bytearray, array)):
             parts.append((key, bytes(value)))
         elif isinstance(value, tuple) and value and isinstance(value[0], bytearray):

@@ -1,0 +1,319 @@
+"""Match bookkeeping (engine/match.py): the target, ties at the target, grades, declaring out.
+
+Each test sets the score before a hand (``state.score`` is public), then finishes a scripted
+hand whose points are known, and calls ``end_hand``.
+
+Rules: C-24 to C-26; RULES §5.4, §6, §9.9, §9.10, §10 rows 20, 21, 23, 30-32.
+"""
+
+from array import array
+
+import pytest
+from conftest import cards, play
+
+from engine.layout import DEAL, HAND_OVER, PLAY, TERMINAL
+from engine.match import DECLARED, FALSE_DECLARATION, NAPOLEONE, TARGET
+from engine.rules import Rules
+from engine.scoring import (
+    P_CARTE,
+    P_DENARI,
+    P_PRIMIERA,
+    P_SCOPE,
+    P_SETTEBELLO,
+    SIZE,
+    TOTAL,
+)
+from engine.state import State
+
+# Scripted ends of hands: (table, [(card, taken), ...]); the last play is the dealer's
+# (seat 3, team 1), so seats 0 and 2 are side A (team 0), seats 1 and 3 side B (team 1).
+
+# A takes everything: settebello, six denari and the only complete primiera. A 3, B 0.
+A_SCORES_THREE = ("7d 6d 5d Jd Qd Kd Jc Qb Ks", [("Js", "Jd"), ("2s", "")])
+# B takes everything on the final play. A 0, B 3.
+B_SCORES_THREE = ("7d 6d 5d Jd Qd Kd Jc Qb Ks", [("Js", "Jd")])
+# §9.9: A settebello and two scope; B one scopa, eight denari and the primiera. A 3, B 3.
+BOTH_SCORE_THREE = ("3c 4c", [
+    ("7d", "3c 4c"),  # ply 20, A: scopa
+    ("Qb", ""),
+    ("Qc", "Qb"),  # A: scopa
+    ("Ac", ""),
+    ("2b", ""),
+    ("3s", "Ac 2b"),  # B: scopa
+    ("Kd", ""), ("Qd", ""), ("Jd", ""), ("7s", ""), ("6d", ""), ("5d", ""), ("4d", ""),
+    ("3d", ""), ("2d", ""),  # trails, high to low, so nothing can be captured
+    ("Ks", "Kd"),  # ply 35, B takes the rest: no scopa on the final play
+])
+
+
+def scripted(script, preset="chitarrella", state=None, plays=None, **overrides) -> State:
+    """Set up the script's position (on ``state`` if given, keeping its match) and make its
+    first ``plays`` plays (all of them by default)."""
+    table, moves = script
+    if state is None:
+        state = State(Rules(preset, overrides), 1)
+    count = len(moves)
+    turn = (4 - count) % 4
+    hands = [[], [], [], []]
+    for i, (card, _) in enumerate(moves):
+        hands[(turn + i) % 4] += cards(card)
+    state.set_position(hands, cards(table), turn=turn, ply=state.rules.plies - count)
+    assert state.dealer == 3
+    for card, taken in moves[:count if plays is None else plays]:
+        play(state, card, taken)
+    return state
+
+
+def finish(script, score, preset="chitarrella", state=None, **overrides) -> State:
+    """Play the script from the score ``score`` (A, B) and end the hand."""
+    state = scripted(script, preset, state, **overrides)
+    assert state.phase == HAND_OVER
+    if score is not None:
+        state.score[0], state.score[1] = score
+    state.end_hand()
+    return state
+
+
+def returns(state) -> list:
+    out = array("h", [0, 0])
+    state.returns(out)
+    return list(out)
+
+
+def hand_total(script, preset="chitarrella", **overrides) -> tuple:
+    state = scripted(script, preset, **overrides)
+    out = array("h", [0] * SIZE)
+    state.score_hand(out)
+    return (out[TOTAL], out[TOTAL + 1])
+
+
+def test_scripts_score_as_described():
+    assert hand_total(A_SCORES_THREE) == (3, 0)
+    assert hand_total(B_SCORES_THREE) == (0, 3)
+    state = scripted(BOTH_SCORE_THREE)
+    out = array("h", [0] * SIZE)
+    state.score_hand(out)
+    assert (out[TOTAL], out[TOTAL + 1]) == (3, 3)
+    assert (out[P_SETTEBELLO], out[P_SCOPE]) == (1, 2)  # A
+    assert (out[P_DENARI + 1], out[P_PRIMIERA + 1], out[P_SCOPE + 1]) == (1, 1, 1)  # B
+    assert out[P_CARTE] == out[P_CARTE + 1] == 0
+
+
+# -- the target (C-24; RULES §6.1-6.2) ---------------------------------------------------------
+
+
+def test_c24_target_reached_by_one_side_wins():
+    state = finish(A_SCORES_THREE, (8, 4))
+    assert list(state.score) == [11, 4]
+    assert state.phase == TERMINAL and state.is_terminal()
+    assert (state.match.winner, state.match.reason, state.match.grade) == (0, TARGET, 1)
+    assert returns(state) == [1, -1]
+
+
+def test_c24_target_passed_by_the_other_side():
+    state = finish(B_SCORES_THREE, (10, 9))
+    assert list(state.score) == [10, 12]
+    assert (state.match.winner, state.match.reason) == (1, TARGET)
+    assert returns(state) == [-1, 1]
+
+
+def test_below_target_play_goes_on():
+    state = finish(A_SCORES_THREE, (7, 10))
+    assert list(state.score) == [10, 10]
+    assert state.phase == DEAL and not state.is_terminal()
+    assert state.match.winner == -1
+    assert returns(state) == [0, 0]
+    assert state.dealer == 0  # passed to the right
+
+
+def test_returns_zero_while_in_play():
+    state = scripted(BOTH_SCORE_THREE, plays=5)
+    assert state.phase == PLAY
+    assert returns(state) == [0, 0]
+
+
+def test_example_9_9_both_reach_target_higher_wins():
+    state = finish(BOTH_SCORE_THREE, (9, 8))
+    assert list(state.score) == [12, 11]
+    assert (state.match.winner, state.match.reason) == (0, TARGET)
+    state = finish(BOTH_SCORE_THREE, (8, 9))
+    assert (state.match.winner, list(state.score)) == (1, [11, 12])
+
+
+def test_example_9_9_equal_totals_play_on_until_a_hand_ends_unequal():
+    state = finish(BOTH_SCORE_THREE, (8, 8))
+    assert list(state.score) == [11, 11]
+    assert state.phase == DEAL and state.match.winner == -1
+    assert state.match.overtime
+    # Another equal hand: still level, still playing.
+    finish(BOTH_SCORE_THREE, None, state=state)
+    assert list(state.score) == [14, 14]
+    assert state.phase == DEAL and state.match.overtime
+    # A hand that ends unequal decides it.
+    finish(B_SCORES_THREE, None, state=state)
+    assert list(state.score) == [14, 17]
+    assert (state.match.winner, state.match.reason) == (1, TARGET)
+    assert state.phase == TERMINAL
+
+
+def test_overtime_decided_by_the_next_unequal_hand():
+    state = finish(BOTH_SCORE_THREE, (8, 8))
+    finish(A_SCORES_THREE, None, state=state)
+    assert state.match.winner == 0 and list(state.score) == [14, 11]
+
+
+def test_tie_at_target_countback_decides_in_parlett_order():
+    # PARLETT (RULES §5.4): carte, denari, settebello, primiera, scope in the order made.
+    # From 9-9: denari B 10, settebello A 10, primiera B 11: B wins though the totals tie 12-12.
+    state = finish(BOTH_SCORE_THREE, (9, 9), tie_at_target="countback")
+    assert list(state.score) == [12, 12]
+    assert (state.match.winner, state.phase) == (1, TERMINAL)
+    # From 9-8: denari B 9, settebello A 10, primiera B 10, then A's scopa at ply 20: A 11.
+    state = finish(BOTH_SCORE_THREE, (9, 8), tie_at_target="countback")
+    assert state.match.winner == 0
+    # From 10-10: B's denari come first.
+    state = finish(BOTH_SCORE_THREE, (10, 10), tie_at_target="countback")
+    assert state.match.winner == 1
+
+
+def test_countback_counts_only_this_hands_scope():
+    # A state that played an earlier position (team 1 swept at ply 1) is set up anew at ply 20;
+    # the countback must not count that old scopa. From 9-8 A wins with its scopa at ply 20.
+    state = State(Rules("chitarrella", {"tie_at_target": "countback"}), 1)
+    state.set_position([cards("2c"), cards("2d"), [], []], [], turn=0, ply=0)
+    play(state, "2c")
+    play(state, "2d", "2c")
+    assert state.play_info(1)[3] is True and list(state.scope) == [0, 1]
+    finish(BOTH_SCORE_THREE, (9, 8), state=state)
+    assert list(state.score) == [12, 11]
+    assert state.match.winner == 0
+
+
+def test_tie_at_target_countback_only_when_both_reach_it():
+    state = finish(BOTH_SCORE_THREE, (9, 4), tie_at_target="countback")
+    assert state.match.winner == 0 and list(state.score) == [12, 7]
+
+
+def test_tie_at_target_continue_regardless():
+    # C-24 reading B: reaching the target together is a draw; later hands decide.
+    state = finish(BOTH_SCORE_THREE, (9, 8), tie_at_target="continue_regardless")
+    assert list(state.score) == [12, 11]
+    assert state.phase == DEAL and state.match.overtime and state.match.winner == -1
+    finish(B_SCORES_THREE, None, state=state)
+    assert (state.match.winner, list(state.score)) == (1, [12, 14])
+
+
+# -- tre gradi (C-25; RULES §6.3) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("loser, grade", [(10, 1), (6, 1), (5, 2), (3, 2), (1, 2), (0, 3)])
+def test_example_9_10_tre_gradi(loser, grade):
+    # A reaches 11: B above 5 semplice, 1 to 5 doppio, 0 cappotto.
+    state = finish(A_SCORES_THREE, (8, loser), "chitarrella+tre_gradi")
+    assert state.match.winner == 0 and state.score[0] == 11
+    assert state.match.grade == grade
+    assert returns(state) == [grade, -grade]
+
+
+def test_tre_gradi_for_the_other_side():
+    state = finish(B_SCORES_THREE, (0, 9), "chitarrella+tre_gradi")
+    assert (state.match.winner, state.match.grade) == (1, 3)
+    assert returns(state) == [-3, 3]
+
+
+def test_single_grade_without_tre_gradi():
+    state = finish(A_SCORES_THREE, (8, 0))
+    assert state.match.grade == 1
+    assert returns(state) == [1, -1]
+
+
+@pytest.mark.parametrize("preset, overrides, winner_before, boundary", [
+    ("dieci+tre_gradi", {}, 18, 10),  # target 21, threshold (21 - 1) // 2
+    ("chitarrella+tre_gradi", {"target": 16}, 13, 7),
+    ("chitarrella+tre_gradi", {"target": 16, "grades_threshold": 4}, 13, 4),
+    ("assi+tre_gradi", {}, 28, 15),  # target 31
+])
+def test_grades_threshold_for_other_targets(preset, overrides, winner_before, boundary):
+    for loser, grade in ((boundary + 1, 1), (boundary, 2), (1, 2), (0, 3)):
+        state = finish(A_SCORES_THREE, (winner_before, loser), preset, **overrides)
+        assert state.score[0] == state.rules.target
+        assert (state.match.winner, state.match.grade) == (0, grade), loser
+
+
+@pytest.mark.parametrize("preset, overrides, target", [
+    ("chitarrella", {"target": "16"}, 16),
+    ("dieci", {}, 21),
+    ("chitarrella", {"target": 21}, 21),
+    ("assi", {}, 31),
+])
+def test_other_targets(preset, overrides, target):
+    state = finish(A_SCORES_THREE, (target - 4, 0), preset, **overrides)
+    assert state.phase == DEAL and state.score[0] == target - 1
+    state = finish(A_SCORES_THREE, (target - 3, 0), preset, **overrides)
+    assert (state.phase, state.match.winner, state.score[0]) == (TERMINAL, 0, target)
+
+
+def test_napoleone_ends_the_match_at_any_score():
+    denari = ("Ad 2d 3d 4d 5d 6d 7d Jd Qd Kd", [("Ks", "Kd")])
+    state = finish(denari, (30, 0), "assi")  # A is one point from 31
+    assert (state.match.winner, state.match.reason) == (1, NAPOLEONE)
+    assert state.score[1] < 31
+
+
+# -- declaring out (C-26; RULES §6.4) -----------------------------------------------------
+
+
+def declaring(score, preset="chitarrella+tre_gradi", plays=4, **overrides) -> State:
+    """BOTH_SCORE_THREE stopped after ``plays`` plays with side A to play; after 4 plays (ply
+    24, seat 0) A has its settebello and two scope secured and B nothing."""
+    state = scripted(BOTH_SCORE_THREE, preset, plays=plays, declare_out=True, **overrides)
+    assert state.turn % 2 == 0 and state.phase == PLAY
+    state.score[0], state.score[1] = score
+    return state
+
+
+def test_c26_correct_declaration_wins():
+    state = declaring((8, 4))
+    assert state.declare() is True
+    assert state.phase == TERMINAL
+    assert (state.match.winner, state.match.reason) == (0, DECLARED)
+    assert state.match.declarer == 0
+    assert list(state.score) == [11, 4]  # previous score plus secured points
+    assert state.match.grade == 2  # B stopped at 4: doppio
+    assert returns(state) == [2, -2]
+
+
+def test_c26_declaration_stops_the_opponents_passing_five():
+    state = declaring((8, 5))
+    assert state.declare()
+    assert state.match.grade == 2  # B would have scored 3 more this hand
+
+
+def test_false_declaration_loses():
+    state = declaring((7, 4))
+    assert state.declare() is False
+    assert state.phase == TERMINAL
+    assert (state.match.winner, state.match.reason) == (1, FALSE_DECLARATION)
+    assert returns(state)[1] > 0 and returns(state)[0] < 0
+
+
+def test_declaration_counts_secured_scope_of_the_other_side():
+    # After ply 25 B has its scopa; at ply 26 side A (seat 2) declares with 3 secured.
+    state = declaring((8, 9), plays=6)
+    assert state.turn == 2
+    assert state.declare()
+    assert list(state.score) == [11, 10]
+    assert state.match.grade == 1
+
+
+def test_declaring_needs_declare_out():
+    state = scripted(BOTH_SCORE_THREE, plays=4)
+    with pytest.raises(ValueError):
+        state.declare()
+
+
+def test_declaring_only_in_play():
+    state = scripted(BOTH_SCORE_THREE, declare_out=True)
+    assert state.phase == HAND_OVER
+    with pytest.raises(ValueError):
+        state.declare()

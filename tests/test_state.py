@@ -1,0 +1,547 @@
+"""The position of a match (engine/state.py): deal, redeal, turns, scopa, end of hand, undo.
+
+Rules: C-6, C-8, C-9, C-12 to C-15; RULES §2.6, §3, §4.1, §4.3, §4.5, §8, §9.5, §9.6, §9.12.
+"""
+
+import random
+from array import array
+
+import pytest
+from conftest import cards, legal, legal_for, names, play, position, snapshot
+
+from engine.cards import card_name, card_value
+from engine.layout import (
+    CHANCE,
+    DEAL,
+    DEALT,
+    HAND_OVER,
+    NO_SEAT,
+    PLAY,
+    REDEAL_KINGS,
+    REDEAL_SUM,
+    TERMINAL,
+)
+from engine.rules import Rules
+from engine.scoring import CARDS, SIZE
+from engine.state import State
+
+BIG = 8192  # move buffer; see test_capture.py for the worst case
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+
+def full_deal(table: str, first_hand: str = "", hand_size: int = 9):
+    """Four hands and a table holding all 40 cards: ``table`` as given, seat 0's hand starting
+    with ``first_hand``, everything else dealt in card order."""
+    table_cards = cards(table)
+    first = cards(first_hand)
+    rest = [c for c in range(40) if c not in table_cards and c not in first]
+    hands = [first + rest[:hand_size - len(first)]]
+    rest = rest[hand_size - len(first):]
+    for _ in range(3):
+        hands.append(rest[:hand_size])
+        rest = rest[hand_size:]
+    return hands, table_cards
+
+
+def dealt_state(preset="chitarrella", seed=1, dealer=3, **overrides) -> State:
+    """A state after a successful seeded deal (redeals repeated, as C-9 says)."""
+    state = State(Rules(preset, overrides), seed)
+    state.new_match(seed, first_dealer=dealer)
+    while state.deal() != DEALT:
+        pass
+    return state
+
+
+def play_random_hand(state: State, rng: random.Random) -> None:
+    buffer = array("i", [0] * BIG)
+    while state.phase == DEAL:
+        state.deal()
+    while state.phase == PLAY:
+        count = state.legal_moves(buffer)
+        state.apply(buffer[rng.randrange(count)])
+
+
+def expected_deal(deck, dealer, packets):
+    """Hands and table from the deck order, dealing packets counter-clockwise from the dealer's
+    right (FIGS Art. 4; C-6)."""
+    hands = [[], [], [], []]
+    table = []
+    position_in_deck = 0
+    for packet in packets:
+        if isinstance(packet, str):  # "T2": to the table
+            count = int(packet[1:])
+            table += deck[position_in_deck:position_in_deck + count]
+            position_in_deck += count
+        else:
+            for i in range(4):
+                seat = (dealer + 1 + i) % 4
+                hands[seat] += deck[position_in_deck:position_in_deck + packet]
+                position_in_deck += packet
+    assert position_in_deck == 40
+    return hands, table
+
+
+# -- the deal -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+def test_nine_plus_four_deal_from_the_dealers_right(dealer):
+    for seed in (1, 2, 3, 99):
+        state = State(Rules("chitarrella"), seed)
+        state.new_match(seed, first_dealer=dealer)
+        state.deal()  # whatever the redeal verdict, the cards lie as dealt
+        deck = list(state.deck)
+        assert sorted(deck) == list(range(40))
+        hands, table = expected_deal(deck, dealer, (3, "T2", 3, "T2", 3))
+        # The first three cards go to the dealer's right (primo di mano), and so on.
+        assert state.hand_cards((dealer + 1) % 4)[:3] == deck[:3]
+        assert state.hand_cards((dealer + 2) % 4)[:3] == deck[3:6]
+        assert state.hand_cards(dealer)[:3] == deck[9:12]
+        assert state.table_cards()[:2] == deck[12:14]
+        for seat in range(4):
+            assert state.hand_cards(seat) == hands[seat]
+            assert len(state.hand_cards(seat)) == 9
+        assert state.table_cards() == table and len(table) == 4
+
+
+def test_deal_leader_is_the_dealers_right():
+    for dealer in range(4):
+        state = dealt_state(dealer=dealer)
+        assert state.dealer == dealer
+        assert state.turn == (dealer + 1) % 4
+        assert state.current_seat() == (dealer + 1) % 4
+        assert state.phase == PLAY and state.ply == 0 and state.hand_number == 1
+
+
+def test_ten_card_deal_five_and_five():
+    for dealer in range(4):
+        state = dealt_state("dieci", seed=7 + dealer, dealer=dealer)
+        deck = list(state.deck)
+        hands, table = expected_deal(deck, dealer, (5, 5))
+        assert table == [] and state.table_cards() == []
+        for seat in range(4):
+            assert state.hand_cards(seat) == hands[seat]
+            assert len(hands[seat]) == 10
+        assert state.turn == (dealer + 1) % 4
+
+
+def test_custom_packets_table_first():
+    state = State(Rules("chitarrella", {"deal_packets": "T4,3,3,3",
+                                        "redeal_kings_min": "off"}), 5)
+    state.new_match(5, first_dealer=0)
+    assert state.deal() == DEALT
+    deck = list(state.deck)
+    assert state.table_cards() == deck[:4]
+    assert state.hand_cards(1) == deck[4:7] + deck[16:19] + deck[28:31]
+
+
+def test_every_card_dealt_once():
+    for preset in ("chitarrella", "dieci", "assi"):
+        for seed in range(20):
+            state = dealt_state(preset, seed=seed, dealer=seed % 4)
+            everything = state.table_cards()
+            for seat in range(4):
+                everything += state.hand_cards(seat)
+            assert sorted(everything) == list(range(40))
+
+
+def test_shuffle_is_uniform_enough():
+    # Where the settebello lands in the deck over many seeded deals: 40 positions, chi-square
+    # with 39 degrees of freedom, critical value 72.05 at p = 0.001.
+    state = State(Rules("chitarrella", {"redeal_kings_min": "off"}), 1)
+    counts = [0] * 40
+    deals = 4000
+    for seed in range(deals):
+        state.new_match(seed, first_dealer=0)
+        state.deal()
+        counts[list(state.deck).index(6)] += 1
+    expected = deals / 40
+    assert sum((c - expected) ** 2 / expected for c in counts) < 72.05
+
+
+def test_first_dealer_by_lot_is_uniform_enough():
+    state = State(Rules("chitarrella"), 1)
+    counts = [0] * 4
+    for seed in range(800):
+        state.new_match(seed)
+        assert 0 <= state.dealer <= 3
+        counts[state.dealer] += 1
+    assert sum((c - 200) ** 2 / 200 for c in counts) < 16.27  # 3 d.f., p = 0.001
+
+
+def test_same_seed_same_deal():
+    one = dealt_state(seed=4242, dealer=2)
+    two = dealt_state(seed=4242, dealer=2)
+    assert [one.hand_cards(s) for s in range(4)] == [two.hand_cards(s) for s in range(4)]
+    assert one.table_cards() == two.table_cards()
+    other = dealt_state(seed=4243, dealer=2)
+    assert one.table_cards() + one.hand_cards(0) != other.table_cards() + other.hand_cards(0)
+
+
+def test_set_deal_refuses_bad_deals():
+    state = State(Rules("chitarrella"), 1)
+    hands, table = full_deal("Ad 2d 3d 4d")
+    with pytest.raises(ValueError):
+        state.set_deal(hands[:3], table)
+    with pytest.raises(ValueError):
+        state.set_deal([hands[0][:8]] + hands[1:], table + hands[0][8:])
+    with pytest.raises(ValueError):
+        state.set_deal([hands[0][:8] + [hands[1][0]]] + hands[1:], table)
+    assert state.phase == DEAL
+
+
+def test_deal_only_when_due():
+    state = dealt_state()
+    with pytest.raises(ValueError):
+        state.deal()
+    hands, table = full_deal("Ad 2d 3d 4d")
+    with pytest.raises(ValueError):
+        state.set_deal(hands, table)
+
+
+def test_set_position_refuses_bad_positions():
+    state = State(Rules("chitarrella"), 1)
+    with pytest.raises(ValueError):
+        state.set_position([cards("7d"), cards("7d"), [], []], [])
+    with pytest.raises(ValueError):
+        state.set_position([cards("7d"), [], [], []], cards("7d"))
+    with pytest.raises(ValueError):
+        state.set_position([[], [], [], []], [], ply=36)
+    with pytest.raises(ValueError):
+        state.set_position([list(range(11)), [], [], []], [])
+
+
+# -- redeals (C-9; RULES §3.3) ---------------------------------------------------------------
+
+
+def set_deal_result(table: str, preset="chitarrella", **overrides):
+    state = State(Rules(preset, overrides), 1)
+    state.new_match(1, first_dealer=2)
+    hands, table_cards = full_deal(table)
+    return state, state.set_deal(hands, table_cards)
+
+
+def test_example_9_12_three_kings_redeal_by_the_same_dealer():
+    state, result = set_deal_result("Kd Kc Kb 5d")
+    assert result == REDEAL_KINGS
+    assert state.phase == DEAL and state.current_seat() == CHANCE
+    assert state.dealer == 2 and state.hand_number == 0
+    # The same dealer deals again.
+    while state.deal() != DEALT:
+        assert state.dealer == 2
+    assert state.dealer == 2 and state.turn == 3 and state.hand_number == 1
+
+
+def test_example_9_12_table_sum_ten_redeal():
+    state, result = set_deal_result("Ac 2b 3s 4c", redeal_if_table_sum_le=10)
+    assert result == REDEAL_SUM
+    assert state.phase == DEAL and state.dealer == 2
+    # Without the option the first player's Re takes all four: 1 + 2 + 3 + 4, a scopa.
+    state = State(Rules("chitarrella"), 1)
+    state.new_match(1, first_dealer=3)
+    hands, table = full_deal("Ac 2b 3s 4c", first_hand="Kd")
+    assert state.set_deal(hands, table) == DEALT
+    assert legal_for(state, "Kd") == {frozenset({"Ac", "2b", "3s", "4c"})}
+    play(state, "Kd", "Ac 2b 3s 4c")
+    assert list(state.scope) == [1, 0]
+
+
+def test_four_kings_redeal():
+    assert set_deal_result("Kd Kc Kb Ks")[1] == REDEAL_KINGS
+
+
+def test_two_kings_no_redeal():
+    assert set_deal_result("Kd Kc 5b 5s")[1] == DEALT
+
+
+def test_redeal_kings_min_four():
+    assert set_deal_result("Kd Kc Kb 5d", redeal_kings_min=4)[1] == DEALT
+    assert set_deal_result("Kd Kc Kb Ks", redeal_kings_min=4)[1] == REDEAL_KINGS
+
+
+def test_redeal_kings_off():
+    assert set_deal_result("Kd Kc Kb Ks", redeal_kings_min="off")[1] == DEALT
+
+
+def test_redeal_table_sum_threshold_is_inclusive():
+    assert set_deal_result("Ac 2b 3s 4c", redeal_if_table_sum_le=10)[1] == REDEAL_SUM
+    assert set_deal_result("Ac 2b 3s 5c", redeal_if_table_sum_le=10)[1] == DEALT
+    assert set_deal_result("Ac 2b 3s 4c")[1] == DEALT  # off by default (§10 row 5)
+
+
+def test_kings_redeal_checked_before_sum():
+    # Three kings sum to more than 10, so only the kings rule can apply; both reasons differ.
+    assert set_deal_result("Kd Kc Kb Ad", redeal_if_table_sum_le=39)[1] == REDEAL_KINGS
+
+
+def test_seeded_deal_redeals_on_three_kings():
+    state = State(Rules("chitarrella"), 1)
+    for seed in range(20000):
+        state.new_match(seed, first_dealer=1)
+        if state.deal() == REDEAL_KINGS:
+            break
+    else:
+        pytest.fail("no kings redeal in 20000 seeded deals")
+    kings = [c for c in state.table_cards() if card_value(c) == 10]
+    assert len(kings) >= 3
+    assert state.phase == DEAL and state.dealer == 1 and state.hand_number == 0
+    first_table = state.table_cards()
+    result = state.deal()
+    assert state.dealer == 1
+    assert result != DEALT or state.table_cards() != first_table
+
+
+def test_ten_card_deal_never_redeals():
+    state = State(Rules("dieci"), 1)
+    for seed in range(300):
+        state.new_match(seed, first_dealer=0)
+        assert state.deal() == DEALT
+
+
+# -- dealer rotation (RULES §2.6) -----------------------------------------------------------
+
+
+def test_dealer_passes_to_the_right():
+    rng = random.Random(3)
+    state = State(Rules("chitarrella", {"target": 200}), 11)
+    state.new_match(11, first_dealer=2)
+    for hand in range(5):
+        dealer = (2 + hand) % 4
+        while state.deal() != DEALT:
+            assert state.dealer == dealer  # a redeal keeps the dealer
+        assert state.dealer == dealer
+        assert state.turn == (dealer + 1) % 4
+        primo = state.turn
+        play_random_hand(state, rng)
+        assert state.phase == HAND_OVER and state.current_seat() == NO_SEAT
+        state.end_hand()
+        assert state.phase == DEAL
+        # [derived] the previous primo di mano becomes the new dealer.
+        assert state.dealer == primo
+
+
+def test_dealer_rotation_fixed():
+    rng = random.Random(4)
+    state = State(Rules("chitarrella", {"target": 200, "dealer_rotation": "fixed"}), 12)
+    state.new_match(12, first_dealer=1)
+    for _ in range(3):
+        play_random_hand(state, rng)
+        state.end_hand()
+        assert state.dealer == 1
+        assert state.phase == DEAL
+
+
+def test_end_hand_only_when_the_hand_is_over():
+    state = dealt_state()
+    with pytest.raises(ValueError):
+        state.end_hand()
+
+
+# -- play, scopa and its marker (C-14, C-15) ---------------------------------------------------
+
+
+def test_turn_passes_counter_clockwise():
+    state = position(("5d", "6d", "7c", "Kb"), "Qs", turn=1, ply=4)
+    assert state.dealer == 0  # turn 1 at ply 4: the dealer's right led
+    seats = []
+    for card in ("6d", "7c", "Kb", "5d"):
+        seats.append(state.current_seat())
+        play(state, card)
+    assert seats == [1, 2, 3, 0]
+    assert state.ply == 8
+
+
+def test_c14_scopa_scored_and_marked():
+    state = position(("7s 2c", "3d", "", ""), "2b 5c", ply=8)
+    play(state, "7s", "2b 5c")
+    assert state.table_cards() == []
+    assert list(state.scope) == [1, 0]
+    seat, card, taken, scopa, self_take = state.play_info(8)
+    assert (seat, card_name(card), names(taken), scopa, self_take) == (
+        0, "7s", "2b 5c", True, False)
+    # The next play, a trail onto the empty table, scores nothing.
+    play(state, "3d")
+    assert state.play_info(9)[3] is False
+    assert list(state.scope) == [1, 0]
+
+
+def test_scopa_counts_per_team():
+    state = position(("2c", "2d", "3c", "3d"), "", ply=12)
+    play(state, "2c")  # trail onto the empty table
+    play(state, "2d", "2c")  # team 1 sweeps
+    play(state, "3c")
+    play(state, "3d", "3c")  # team 1 again
+    assert list(state.scope) == [0, 2]
+    assert [state.play_info(p)[3] for p in range(12, 16)] == [False, True, False, True]
+
+
+def test_example_9_5_ten_card_opening():
+    state = position(("6b 2c", "6c 3d", "Kd", "Ks"), "", preset="dieci")
+    assert legal(state) == {("6b", frozenset()), ("2c", frozenset())}  # a forced trail
+    play(state, "6b")
+    assert legal_for(state, "6c") == {frozenset({"6b"})}
+    play(state, "6c", "6b")
+    assert state.table_cards() == []
+    assert list(state.scope) == [0, 1]  # secondo's side
+
+
+def test_example_9_6_last_play_sweep_is_no_scopa():
+    state = position(("", "", "", "Kc"), "3d 7b", turn=3, ply=35)
+    assert state.dealer == 3
+    play(state, "Kc", "3d 7b")
+    assert state.table_cards() == []
+    assert list(state.scope) == [0, 0]  # C-15
+    assert state.play_info(35)[3] is False
+    assert state.phase == HAND_OVER
+
+
+def test_example_9_6_last_card_trailed_goes_to_the_last_taker():
+    state = position(("", "", "2s", "4c"), "3d 7b 2c", turn=2, ply=34)
+    play(state, "2s", "2c")  # seat 2 captures and leaves 3D, 7B
+    play(state, "4c")  # the dealer's last card cannot capture
+    assert state.phase == HAND_OVER
+    assert names(state.rest_cards()) == "3d 7b 4c"  # C-12
+    assert list(state.scope) == [0, 0]  # never a scopa (C-15)
+    out = array("h", [0] * SIZE)
+    state.score_hand(out)
+    assert (out[CARDS], out[CARDS + 1]) == (5, 0)  # 2s 2c 3d 7b 4c to seat 2's side
+
+
+def test_c12_rest_goes_to_the_last_taker_even_after_an_opponent_trails():
+    state = position(("", "5b", "Kd", "Jc"), "Qs 5s", turn=1, ply=33)
+    play(state, "5b", "5s")  # seat 1, team 1
+    play(state, "Kd")  # trail: nothing adds up to 10 (Qs alone is 9)
+    play(state, "Jc")  # trail
+    assert names(state.rest_cards()) == "Qs Kd Jc"
+    out = array("h", [0] * SIZE)
+    state.score_hand(out)
+    assert (out[CARDS], out[CARDS + 1]) == (0, 5)
+
+
+def test_earlier_sweep_scores_even_if_no_capture_follows():
+    # RULES §4.3 [derived]: only the final play loses its scopa, not the hand's last capture.
+    state = position(("", "7s", "Kd", "Jc"), "2b 5c", turn=1, ply=33)
+    play(state, "7s", "2b 5c")
+    play(state, "Kd")
+    play(state, "Jc")
+    assert list(state.scope) == [0, 1]
+    assert names(state.rest_cards()) == "Kd Jc"
+
+
+def test_last_play_scopa_counts():
+    state = position(("", "", "", "Kc"), "3d 7b", turn=3, ply=35, last_play_scopa="counts")
+    play(state, "Kc", "3d 7b")
+    assert list(state.scope) == [0, 1]
+
+
+def test_last_play_scopa_counts_10card_only():
+    state = position(("", "", "", "Kc"), "3d 7b", turn=3, ply=35,
+                     last_play_scopa="counts_10card_only")
+    play(state, "Kc", "3d 7b")
+    assert list(state.scope) == [0, 0]  # 9+4: never
+    state = position(("", "", "", "Kc"), "3d 7b", turn=3, ply=39, preset="dieci",
+                     last_play_scopa="counts_10card_only")
+    play(state, "Kc", "3d 7b")
+    assert list(state.scope) == [0, 1]  # PAGAT's "some players", 10+0
+
+
+def test_ten_card_final_play_is_ply_39():
+    state = position(("", "", "", "Kc"), "3d 7b", turn=3, ply=38, preset="dieci")
+    with pytest.raises(ValueError):
+        position(("", "", "", "Kc"), "3d 7b", turn=3, ply=40, preset="dieci")
+    assert state.phase == PLAY
+
+
+# -- conformance over seeded random hands ---------------------------------------------------
+
+
+ALL_PRESETS = [
+    ("chitarrella", {}),
+    ("figs", {}),
+    ("dieci", {}),
+    ("assi", {}),
+    ("chitarrella+veneto+tre_gradi", {}),
+    ("dieci+tre_gradi", {}),
+    ("assi+veneto", {}),
+    ("chitarrella", {"sum_choice": "fewest_cards", "forced_capture": "turn"}),
+    ("chitarrella", {"equal_card_priority": False, "last_play_scopa": "counts"}),
+    ("assi", {"ace_may_decline": True, "ace_with_ace_on_table": "sweeps",
+              "ace_on_empty_table": "stays", "ace_sweep_scores_scopa": True}),
+    ("chitarrella", {"ace_sweep": True, "first_lead_ace_banned": "first_round"}),
+]
+PRESET_IDS = ["+".join([p] + ["%s=%s" % kv for kv in o.items()]) for p, o in ALL_PRESETS]
+
+def restorable(state) -> tuple:
+    """Every byte of the position (conftest.snapshot, per-ply logs included), plus each ply
+    already played as play_info gives it."""
+    return snapshot(state) + tuple(state.play_info(p) for p in range(state.ply))
+
+
+@pytest.mark.parametrize("preset, overrides", ALL_PRESETS, ids=PRESET_IDS)
+def test_undo_restores_the_position_after_every_ply(preset, overrides):
+    rng = random.Random(preset + str(sorted(overrides.items())))
+    state = State(Rules(preset, overrides), 1)
+    buffer = array("i", [0] * BIG)
+    for seed in (5, 6):
+        state.new_match(seed)
+        while state.deal() != DEALT:
+            pass
+        at_start = restorable(state)
+        while state.phase == PLAY:
+            count = state.legal_moves(buffer)
+            before = restorable(state)
+            for move in list(buffer[:count]):
+                state.apply(move)
+                state.undo()
+                assert restorable(state) == before, (state.ply, move)
+            state.apply(buffer[rng.randrange(count)])
+        assert state.phase == HAND_OVER
+        plies = state.ply
+        for _ in range(plies):
+            state.undo()
+        assert state.ply == 0 and state.phase == PLAY
+        assert restorable(state) == at_start
+
+
+@pytest.mark.parametrize("preset, overrides", ALL_PRESETS, ids=PRESET_IDS)
+def test_conformance_playout(preset, overrides):
+    """All 40 cards accounted for, scope markers match the scope, two equal values lie on the
+    table together only when dealt there (RULES §8 invariants)."""
+    rules = Rules(preset, overrides)
+    rng = random.Random(len(preset) * 1000 + len(overrides))
+    state = State(rules, 1)
+    state.new_match(77, first_dealer=0)
+    buffer = array("i", [0] * BIG)
+    out = array("h", [0] * SIZE)
+    for _ in range(6):
+        assert state.current_seat() == CHANCE and not state.is_terminal()
+        while state.deal() != DEALT:
+            pass
+        dealt_table = set(state.table_cards())
+        while state.phase == PLAY:
+            assert state.current_seat() == state.turn
+            count = state.legal_moves(buffer)
+            assert 1 <= count
+            state.apply(buffer[rng.randrange(count)])
+            if not rules.ace_sweep:
+                table = state.table_cards()
+                values = [card_value(c) for c in table if c not in dealt_table]
+                assert len(values) == len(set(values))
+                dealt_values = {card_value(c) for c in table if c in dealt_table}
+                assert not dealt_values & set(values)
+        assert state.phase == HAND_OVER and state.ply == rules.plies
+        assert state.table_cards() == []
+        assert all(state.hand_cards(seat) == [] for seat in range(4))
+        state.score_hand(out)
+        assert out[CARDS] + out[CARDS + 1] == 40
+        flags = [0, 0]
+        for ply in range(rules.plies):
+            seat, _, _, scopa, _ = state.play_info(ply)
+            assert seat == (state.dealer + 1 + ply) % 4
+            flags[seat % 2] += scopa
+        assert flags == list(state.scope)
+        state.end_hand()
+        if state.phase == TERMINAL:
+            break
