@@ -33,6 +33,15 @@ _R3 = const(133)
 _RANGE = const(32362)  # outputs are 1.._RANGE
 
 
+_FEISTEL_KEYS = (0x3A5F, 0x1C33, 0x6D21, 0x4B97)
+
+
+def _round(half: int, key: int) -> int:
+    """Feistel round function on a 15-bit half: products stay below 2**30."""
+    half ^= key
+    return ((half * half) >> 15 ^ half * 0x2C1B) & 0x7FFF
+
+
 class Rng:
     """A small, portable, seedable PRNG (see the module docstring)."""
 
@@ -46,12 +55,15 @@ class Rng:
         """Restart the stream from ``seed``, any int in 0..2**30-1."""
         if seed < 0 or seed >= 0x40000000:
             raise ValueError("seed must be in 0..2**30-1, got %d" % seed)
-        # Spread the seed over the three components; each must be in 1..m-1.
-        self.s1 = seed % (_M1 - 1) + 1
-        self.s2 = (seed // (_M1 - 1)) % (_M2 - 1) + 1
-        self.s3 = (seed % 30011 + 12345) % (_M3 - 1) + 1
-        for _ in range(8):  # let nearby seeds drift apart
-            self.next()
+        # The components are linear in their seeds, so nearby seeds would give related
+        # streams: scramble the seed first with a Feistel network on its two 15-bit halves.
+        low = seed & 0x7FFF
+        high = seed >> 15
+        for key in _FEISTEL_KEYS:
+            low, high = high, low ^ _round(high, key)
+        self.s1 = low % (_M1 - 1) + 1  # each component must be in 1..m-1
+        self.s2 = high % (_M2 - 1) + 1
+        self.s3 = (low ^ _round(high, 0x1D2B)) % (_M3 - 1) + 1
 
     def next(self) -> int:
         """The next output, an int in 1..32362."""

@@ -10,8 +10,8 @@ from functools import lru_cache
 from math import comb
 
 import pytest
-from conftest import cards, legal, legal_for, names, play, position, snapshot
 
+from conftest import cards, legal, legal_for, names, play, position, snapshot
 from engine.cards import card_name, card_value, parse_card
 from engine.layout import IllegalMove
 from engine.moves import MAX_MOVES, is_capture, move_card

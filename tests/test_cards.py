@@ -4,8 +4,8 @@ Rules: C-2, C-3, C-18; RULES §1.2, §1.3.
 """
 
 import pytest
-from conftest import cards, names
 
+from conftest import cards, names
 from engine.cards import (
     DECK_SIZE,
     DENARI,

@@ -9,8 +9,8 @@ Rules: C-24 to C-26; RULES §5.4, §6, §9.9, §9.10, §10 rows 20, 21, 23, 30-3
 from array import array
 
 import pytest
-from conftest import cards, play
 
+from conftest import cards, play
 from engine.layout import DEAL, HAND_OVER, PLAY, TERMINAL
 from engine.match import DECLARED, FALSE_DECLARATION, NAPOLEONE, TARGET
 from engine.rules import Rules

@@ -10,8 +10,8 @@ import random
 from array import array
 
 import pytest
-from conftest import cards, names, play, snapshot
 
+from conftest import cards, names, play, snapshot
 from engine.cards import card_suit
 from engine.layout import DEAL, HAND_OVER, PLAY, TERMINAL
 from engine.rules import Rules

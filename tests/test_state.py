@@ -7,8 +7,8 @@ import random
 from array import array
 
 import pytest
-from conftest import cards, legal, legal_for, names, play, position, snapshot
 
+from conftest import cards, legal, legal_for, names, play, position, snapshot
 from engine.cards import card_name, card_value
 from engine.layout import (
     CHANCE,
