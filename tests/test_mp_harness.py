@@ -1,5 +1,6 @@
 """Tests for the MicroPython harness (sim/mpruntime.py, sim/mp/run_wasm.mjs): both runtimes
-run scripts, report failures, and show the allocation facts the engine's memory discipline relies on.
+run scripts, report failures, and show the allocation facts the engine's memory discipline
+relies on.
 
 Needs `pip install -r requirements-mp.txt` and `npm ci`; a missing runtime fails loudly.
 """
