@@ -125,17 +125,26 @@ def _ace_moves(state, card: int, out, n: int) -> int:
 def _general_sums(state, card: int, value: int, out, n: int) -> int:
     """Every set of two or more table slots adding up to ``value``, with repeated values.
 
-    Depth-first over the occupied slots holding lower values; ``state.sum_stack`` keeps the
-    chosen slot positions, so nothing is allocated.
+    Depth-first over the table slots holding lower values, sorted by value so a branch stops
+    at the first card too big for it; ``state.sum_stack`` keeps the chosen positions and
+    ``state.sum_candidates`` the sorted slots, so nothing is allocated.
     """
     table = state.table
     stack = state.sum_stack
-    candidates = state.sum_candidates
+    slots = state.sum_candidates
     count = 0
-    for slot in range(16):
-        c = table[slot]
-        if c != NO_CARD and VALUE[c] < value:
-            candidates[count] = slot
+    occupied = state.occupied
+    while occupied:
+        bit = occupied & -occupied
+        occupied ^= bit
+        slot = BIT_INDEX[bit % 37]
+        part = VALUE[table[slot]]
+        if part < value:
+            i = count  # insertion sort by value
+            while i and VALUE[table[slots[i - 1]]] > part:
+                slots[i] = slots[i - 1]
+                i -= 1
+            slots[i] = slot
             count += 1
     depth = 0
     total = 0
@@ -143,23 +152,27 @@ def _general_sums(state, card: int, value: int, out, n: int) -> int:
     i = 0
     while True:
         if i < count:
-            slot = candidates[i]
+            slot = slots[i]
             part = VALUE[table[slot]]
             if total + part < value:
                 stack[depth] = i
                 depth += 1
                 total += part
                 take |= 1 << slot
-            elif total + part == value and depth >= 1:
-                out[n] = card | (take | 1 << slot) << 6
-                n += 1
-            i += 1
-            continue
+                i += 1
+                continue
+            if total + part == value:
+                if depth:
+                    out[n] = card | (take | 1 << slot) << 6
+                    n += 1
+                i += 1  # an equal part may follow; a bigger one ends the branch
+                continue
+        # Every later part is at least as big: backtrack.
         if depth == 0:
             return n
         depth -= 1
         i = stack[depth]
-        slot = candidates[i]
+        slot = slots[i]
         total -= VALUE[table[slot]]
         take &= ~(1 << slot)
         i += 1

@@ -5,44 +5,47 @@ usage: engine_heap.py [BOT]
 Prints ``engine_heap B`` (and ``bot_heap B`` with a BOT name): ``gc.mem_alloc()`` after
 ``gc.collect()``, minus the same figure before the imports. The rules parser
 (engine/presets.py) is released once the Rules are built, as a board does; ``parser_heap B``
-is what it held.
+is what it held. The stage markers let sim/mp/run_wasm.mjs run each part in a call of its
+own, as the WebAssembly port's collector frees only what earlier calls made; elsewhere they
+are comments.
 """
 
 import gc
 import sys
 
+# run_wasm: next stage
 gc.collect()
-_BASE = gc.mem_alloc()
+base = gc.mem_alloc()
+# run_wasm: next stage
+from array import array  # noqa: E402
 
+from engine import observe  # noqa: E402
+from engine.moves import MAX_MOVES  # noqa: E402
+from engine.rules import Rules, release_parser  # noqa: E402
+from engine.state import State  # noqa: E402
 
-def measure(bot_name) -> None:
-    from array import array
+rules = Rules("chitarrella")
+# run_wasm: next stage
+gc.collect()
+with_parser = gc.mem_alloc()
+release_parser()
+# run_wasm: next stage
+gc.collect()
+print("parser_heap %d" % (with_parser - gc.mem_alloc()))
+state = State(rules, 1)
+moves = array("i", [0] * MAX_MOVES)
+obs = bytearray(observe.SIZE)
+state.deal()
+# run_wasm: next stage
+gc.collect()
+engine = gc.mem_alloc() - base
+print("engine_heap %d" % engine)
+bot_name = sys.argv[1] if len(sys.argv) > 1 else None
+if bot_name:
+    from engine.bots import make_bot
 
-    from engine import observe
-    from engine.moves import MAX_MOVES
-    from engine.rules import Rules, release_parser
-    from engine.state import State
-
-    rules = Rules("chitarrella")
+    bots = [make_bot(bot_name, rules, seat) for seat in range(4)]
+# run_wasm: next stage
+if bot_name:
     gc.collect()
-    with_parser = gc.mem_alloc()
-    release_parser()
-    gc.collect()
-    print("parser_heap %d" % (with_parser - gc.mem_alloc()))
-    state = State(rules, 1)
-    moves = array("i", [0] * MAX_MOVES)
-    obs = bytearray(observe.SIZE)
-    state.deal()
-    gc.collect()
-    engine = gc.mem_alloc() - _BASE
-    print("engine_heap %d" % engine)
-    if bot_name:
-        from engine.bots import make_bot
-
-        bots = [make_bot(bot_name, rules, seat) for seat in range(4)]
-        gc.collect()
-        print("bot_heap %d" % ((gc.mem_alloc() - _BASE - engine) // len(bots)))
-    return state, moves, obs
-
-
-measure(sys.argv[1] if len(sys.argv) > 1 else None)
+    print("bot_heap %d" % ((gc.mem_alloc() - base - engine) // len(bots)))
