@@ -87,7 +87,7 @@ def _countback(state, score0: int, score1: int) -> int:
     target = state.rules.target
     for offset in _COUNTBACK_ORDER:
         if offset == scoring.P_SCOPE:
-            first = (state.dealer + 1) & 3
+            first = state.leader
             for ply in range(state.rules.plies):
                 if state.ply_scopa[ply]:
                     if (first + ply) & 1:

@@ -89,7 +89,7 @@ def observe(state, seat: int, out) -> None:
         out[PLAYED_BY + card] = NOBODY
     for slot in range(16):
         out[TABLE_SLOTS + slot] = state.table[slot]
-    first = (state.dealer + 1) & 3
+    first = state.leader
     for ply in range(40):
         move = state.ply_move[ply] if ply < state.ply else UNKNOWN_MOVE
         if move == UNKNOWN_MOVE:

@@ -137,7 +137,8 @@ class State:
         self.ply_log[0] = 0
         self.last_taker = NO_TAKER
         self.rest = 0  # table slots given to the last taker at the end (C-12)
-        self.turn = (self.dealer + 1) & 3  # C-6: the dealer's right leads
+        self.leader = (self.dealer + 1) & 3  # C-6: the dealer's right leads
+        self.turn = self.leader
 
     def _shuffle(self) -> None:
         deck = self.deck
@@ -300,6 +301,7 @@ class State:
         for i in range(ply):
             self.ply_move[i] = UNKNOWN_MOVE  # plays before the position are not known
         self.turn = turn & 3
+        self.leader = (turn - ply) & 3
         self.phase = PLAY
 
     # -- play -----------------------------------------------------------------------------
@@ -456,7 +458,7 @@ class State:
             raise ValueError("play %d of this hand is not known" % ply)
         start = self.ply_log[ply]
         taken = list(self.capture_log[start:start + count_slots((move >> 6) & TABLE_MASK)])
-        seat = (self.dealer + 1 + ply) & 3
+        seat = (self.leader + ply) & 3
         return seat, move & 63, taken, bool(self.ply_scopa[ply]), bool(move & SELF_TAKE)
 
     def rest_cards(self) -> list:
