@@ -7,6 +7,11 @@ capture is trailed. Capture is compulsory for the card played, but any card may 
 (C-11 last sentence, C-40), unless ``forced_capture=turn``. Aces under ``ace_sweep`` follow
 RULES §7.
 
+Where RULES.md leaves room [derived]: ``fewest_cards`` chooses among the sums only, so with
+``equal_card_priority=false`` an equal card stays a legal capture beside the shortest sums;
+under ``forced_capture=turn`` an ace taking itself onto an empty table counts as a capture;
+``first_lead_ace_banned=first_round`` bars an ace from each seat's first play of the hand.
+
 Buffer bound: the most legal moves any reachable position has is 184, under any variant: a
 9+4 table of the four threes plus trailed J 7 5 4 2 A, with all kings and cavalli in hand
 (25 moves a king, 21 a cavallo). tests/test_capture.py searches every reachable table for it;

@@ -68,8 +68,7 @@ BASE_PRESETS = {
         "ace_sweep_scores_scopa": False,
         "ace_on_empty_table": "takes_itself",
         "first_lead_ace_banned": "first_play",
-        "napola": "full",
-        "napoleone_wins": True,
+        "napola": "full",  # napoleone_wins follows napola (RULES §10 row 23)
         "target": 31,
     },
 }

@@ -352,3 +352,11 @@ def test_primiera_both_incomplete_needs_all_suits_rule():
     message = refused("chitarrella", {"primiera_requires_all_suits": False,
                                       "primiera_both_incomplete": "compare_sums"})
     assert "primiera_both_incomplete" in message
+
+
+def test_assi_without_napola_drops_napoleone_too():
+    # napoleone_wins follows napola unless set: turning napola off in the ace preset must not
+    # leave a napoleone rule behind (RULES §10 rows 22a, 23).
+    rules = Rules("assi", {"napola": "off"})
+    assert rules.values["napoleone_wins"] is False
+    assert Rules("assi").values["napoleone_wins"] is True
