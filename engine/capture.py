@@ -18,11 +18,12 @@ Buffer bound: the most legal moves any reachable position has is 184, under any 
 MAX_MOVES = 192.
 
 Rules: C-11, C-40; RULES §4.2, §7, §10 rows 10-12, 26-29.
-Allocation: none in ``legal_moves``; ``check`` and ``move_for`` build strings (edge).
+Checking a move and explaining why it is illegal is in engine/edge.py.
+
+Allocation: none.
 """
 
-from engine.cards import NO_CARD, VALUE, card_name
-from engine.layout import PLAY, IllegalMove
+from engine.cards import NO_CARD, VALUE
 from engine.moves import ACE_SWEEP, BIT_INDEX, SELF_TAKE, TABLE_MASK, count_slots
 
 # For each value 0..10, the masks (bit v for value v) of two or more distinct values adding up
@@ -211,82 +212,3 @@ def _drop_trails(out, end: int) -> int:
             out[n] = out[i]
             n += 1
     return n
-
-
-# -- edge: checking and naming moves ----------------------------------------------------------
-
-
-def _names(cards) -> str:
-    return "+".join(card_name(c) for c in cards) or "nothing"
-
-
-def move_for(state, card: int, taken) -> int:
-    """The move playing ``card`` and taking the table cards ``taken``; see State.move_for."""
-    take = 0
-    for t in taken:
-        if not 0 <= t < 40 or state.where[t] != 4:
-            raise IllegalMove("%s is not on the table" % (card_name(t) if 0 <= t < 40 else t))
-        if take & 1 << state.slot[t]:
-            raise IllegalMove("%s is named twice in the take" % card_name(t))
-        take |= 1 << state.slot[t]
-    if state.phase == PLAY and 0 <= card < 40:
-        moves = state.scratch
-        for i in range(legal_moves(state, moves)):
-            move = moves[i]
-            if move & 63 == card and (move >> 6) & TABLE_MASK == take:
-                return move  # carries the ace flags
-    return card | take << 6
-
-
-def check(state, move: int) -> None:
-    """Raise IllegalMove with the card and the reason unless ``move`` is legal now."""
-    if state.phase != PLAY:
-        raise IllegalMove("no hand is in play")
-    card = move & 63
-    if card >= 40 or move < 0:
-        raise IllegalMove("move %r plays no card" % (move,))
-    name = card_name(card)
-    seat = state.turn
-    where = state.where[card]
-    if where != seat:
-        if where < 4:
-            raise IllegalMove("%s is in seat %d's hand, but it is seat %d's turn"
-                              % (name, where, seat))
-        raise IllegalMove("%s is not in seat %d's hand" % (name, seat))
-    take = (move >> 6) & TABLE_MASK
-    if take & ~state.occupied:
-        raise IllegalMove("%s: the move takes from an empty table slot" % name)
-    moves = state.scratch
-    n = legal_moves(state, moves)
-    own = []
-    for i in range(n):
-        if moves[i] == move:
-            return
-        if moves[i] & 63 == card:
-            own.append(moves[i])
-    taken = state.taken_cards(move)
-    value = VALUE[card]
-    rules = state.rules
-    if value == 1 and state.ply < rules.ace_ban_plies:
-        raise IllegalMove("%s: the opening play may not be an ace (first_lead_ace_banned, "
-                          "RULES §10 row 28)" % name)
-    if not own:
-        raise IllegalMove("%s may not be trailed: another card can capture "
-                          "(forced_capture=turn)" % name)
-    options = "; legal: " + ", ".join(
-        "%s takes %s" % (name, _names(state.taken_cards(m))) for m in own)
-    if not take and not move & SELF_TAKE:
-        raise IllegalMove("%s must capture (C-11)%s" % (name, options))
-    if rules.ace_sweep and value == 1:
-        raise IllegalMove("%s: an ace takes what RULES §7 says%s" % (name, options))
-    equal = [c for c in state.table_cards() if VALUE[c] == value]
-    if equal and rules.equal_priority and (len(taken) != 1 or VALUE[taken[0]] != value):
-        raise IllegalMove("%s must take an equal card (%s), not a sum (C-11)"
-                          % (name, " or ".join(card_name(c) for c in equal)))
-    if sum(VALUE[c] for c in taken) != value:
-        raise IllegalMove("%s cannot take %s: they do not add up to %d (C-3, C-11)%s"
-                          % (name, _names(taken), value, options))
-    if rules.fewest_cards:
-        raise IllegalMove("%s must take the fewest cards (sum_choice=fewest_cards)%s"
-                          % (name, options))
-    raise IllegalMove("%s cannot take %s%s" % (name, _names(taken), options))

@@ -16,8 +16,8 @@ Allocation: none after construction, except the edge methods marked "edge".
 from array import array
 
 from engine import capture, match, observe, scoring
-from engine.cards import KING_RANK, NO_CARD, VALUE, card_name
-from engine.layout import (  # noqa: F401 (re-exported for callers)
+from engine.cards import KING_RANK, NO_CARD, VALUE
+from engine.layout import (
     CHANCE,
     DEAL,
     DEALT,
@@ -31,11 +31,9 @@ from engine.layout import (  # noqa: F401 (re-exported for callers)
     REDEAL_SUM,
     TABLE,
     TERMINAL,
-    IllegalMove,
 )
 from engine.moves import (
     ACE_SWEEP,
-    MAX_MOVES,
     MAX_TABLE,
     SELF_TAKE,
     TABLE_MASK,
@@ -72,7 +70,6 @@ class State:
         self.first_capture = bytearray(2)  # ply + 1 of each team's first capture, 0 if none
         self.sum_stack = bytearray(MAX_TABLE)  # work areas of capture._general_sums
         self.sum_candidates = bytearray(MAX_TABLE)
-        self.scratch = array("i", [0] * MAX_MOVES)  # legal moves for checks and bots
         self.score = array("h", [0] * 2)  # match score per team
         self.hand_points = array("h", [0] * scoring.SIZE)  # last scored hand
         self.secured = array("h", [0] * scoring.SIZE)  # work area for declaring out
@@ -190,23 +187,19 @@ class State:
         For records and saved games. Raises ValueError unless the deal has the shape the rules
         ask for with all 40 cards once each.
         """
-        if self.phase != DEAL:
-            raise ValueError("no deal is due")
-        size = self.rules.hand_size
-        if len(hands) != 4 or any(len(cards) != size for cards in hands) \
-                or len(table) != 40 - 4 * size:
-            raise ValueError("a deal needs four hands of %d cards and %d on the table"
-                             % (size, 40 - 4 * size))
-        if sorted(list(hands[0]) + list(hands[1]) + list(hands[2]) + list(hands[3])
-                  + list(table)) != list(range(40)):
-            raise ValueError("a deal must hold each of the 40 cards once")
+        from engine import edge
+
+        edge.check_deal(self, hands, table)
+        self._place_cards(hands, table)
+        return self._dealt()
+
+    def _place_cards(self, hands, table) -> None:
         self._clear_hand()
         for seat in range(4):
             for card in hands[seat]:
                 self._put_in_hand(seat, card)
         for card in table:
             self._put_on_table(card)
-        return self._dealt()
 
     def _dealt(self) -> int:
         reason = self.redeal_reason()
@@ -280,23 +273,11 @@ class State:
         out of play. ``ply`` is the number of plays already made this hand (the final-play
         rule, C-15, looks at it). Raises ValueError for a card given twice or too many cards.
         """
-        seen = set()
-        for cards in list(hands) + [table]:
-            for card in cards:
-                if not 0 <= card < 40 or card in seen:
-                    raise ValueError("card %r is invalid or given twice" % (card,))
-                seen.add(card)
-        if len(table) > MAX_TABLE or max(len(cards) for cards in hands) > 10:
-            raise ValueError("at most 10 cards a hand and %d on the table" % MAX_TABLE)
-        if not 0 <= ply < self.rules.plies:
-            raise ValueError("ply must be in 0..%d" % (self.rules.plies - 1))
+        from engine import edge
+
+        edge.check_position(self, hands, table, ply)
         self.dealer = (turn - 1 - ply) & 3 if dealer is None else dealer
-        self._clear_hand()
-        for seat in range(4):
-            for card in hands[seat]:
-                self._put_in_hand(seat, card)
-        for card in table:
-            self._put_on_table(card)
+        self._place_cards(hands, table)
         self.ply = ply
         for i in range(ply):
             self.ply_move[i] = UNKNOWN_MOVE  # plays before the position are not known
@@ -434,11 +415,13 @@ class State:
 
     def check(self, move: int) -> None:
         """Raise IllegalMove naming the card and the reason unless ``move`` is legal now."""
-        capture.check(self, move)
+        from engine import edge
+
+        edge.check(self, move)
 
     def play(self, move: int) -> None:
         """Check ``move`` and apply it; an illegal move raises and changes nothing."""
-        capture.check(self, move)
+        self.check(move)
         self.apply(move)
 
     def move_for(self, card: int, taken=()) -> int:
@@ -446,40 +429,34 @@ class State:
 
         Raises IllegalMove if a taken card is not on the table.
         """
-        return capture.move_for(self, card, taken)
+        from engine import edge
+
+        return edge.move_for(self, card, taken)
 
     def play_info(self, ply: int) -> tuple:
-        """Edge: (seat, card, taken cards, scopa, self_take) of play ``ply`` of this hand.
+        """Edge: (seat, card, taken cards, scopa, self_take) of play ``ply`` of this hand."""
+        from engine import edge
 
-        Raises ValueError for a ply not played yet or played before a set-up position.
-        """
-        move = self.ply_move[ply] if 0 <= ply < self.ply else UNKNOWN_MOVE
-        if move == UNKNOWN_MOVE:
-            raise ValueError("play %d of this hand is not known" % ply)
-        start = self.ply_log[ply]
-        taken = list(self.capture_log[start:start + count_slots((move >> 6) & TABLE_MASK)])
-        seat = (self.leader + ply) & 3
-        return seat, move & 63, taken, bool(self.ply_scopa[ply]), bool(move & SELF_TAKE)
+        return edge.play_info(self, ply)
 
     def rest_cards(self) -> list:
         """Edge: the cards the last taker took at the end of the hand (C-12)."""
-        if self.phase == PLAY or self.ply < self.rules.plies:
-            return []
-        ply = self.ply - 1
-        start = self.ply_log[ply] + count_slots((self.ply_move[ply] >> 6) & TABLE_MASK)
-        return list(self.capture_log[start:self.ply_log[ply + 1]])
+        from engine import edge
+
+        return edge.rest_cards(self)
 
     def taken_cards(self, move: int) -> list:
         """Edge: the table cards ``move`` would take now, in slot order."""
-        take = (move >> 6) & TABLE_MASK
-        return [self.table[slot] for slot in range(MAX_TABLE) if take >> slot & 1]
+        from engine import edge
+
+        return edge.taken_cards(self, move)
 
     def table_cards(self) -> list:
         """Edge: the table cards in slot order."""
         return [card for card in self.table if card != NO_CARD]
 
     def hand_cards(self, seat: int) -> list:
-        """Edge: ``seat``'s cards in dealt order."""
+        """Edge: ``seat``'s cards in hand order."""
         return [card for card in self.hands[seat] if card != NO_CARD]
 
     # -- hand end and match (engine/match.py) ---------------------------------------------
@@ -505,8 +482,6 @@ class State:
         observe.observe(self, seat, out)
 
     def __repr__(self) -> str:
-        hands = " | ".join(" ".join(card_name(c) for c in self.hand_cards(s)) for s in range(4))
-        table = " ".join(card_name(c) for c in self.table_cards())
-        return "<State hand %d ply %d turn %d table [%s] hands [%s]>" % (
-            self.hand_number, self.ply, self.turn, table, hands)
+        from engine import edge
 
+        return edge.describe(self)

@@ -1,0 +1,158 @@
+"""Edge helpers on a State: set-up checks, card lists, what a play took, and checked moves
+with the reason a move is illegal.
+
+Kept apart from engine/state.py and engine/capture.py so a board that only lets bots play
+never loads them; the State methods that need them import this module on first use.
+
+Rules: C-3, C-11 (the reasons given), C-12; RULES §3, §4.2.
+Allocation: desktop and edge use (lists, sets and strings).
+"""
+
+from array import array
+
+from engine.cards import VALUE, card_name
+from engine.layout import DEAL, PLAY, TABLE, IllegalMove
+from engine.moves import MAX_MOVES, MAX_TABLE, SELF_TAKE, TABLE_MASK, UNKNOWN_MOVE, count_slots
+
+
+def check_position(state, hands, table, ply: int) -> None:
+    """Raise ValueError unless ``hands`` and ``table`` can be set up at ``ply``."""
+    seen = set()
+    for cards in list(hands) + [table]:
+        for card in cards:
+            if not 0 <= card < 40 or card in seen:
+                raise ValueError("card %r is invalid or given twice" % (card,))
+            seen.add(card)
+    if len(hands) != 4:
+        raise ValueError("a position needs four hands")
+    if len(table) > MAX_TABLE or max(len(cards) for cards in hands) > 10:
+        raise ValueError("at most 10 cards a hand and %d on the table" % MAX_TABLE)
+    if not 0 <= ply < state.rules.plies:
+        raise ValueError("ply must be in 0..%d" % (state.rules.plies - 1))
+
+
+def check_deal(state, hands, table) -> None:
+    """Raise ValueError unless ``hands`` and ``table`` are a whole deal of the rules' shape."""
+    if state.phase != DEAL:
+        raise ValueError("no deal is due")
+    size = state.rules.hand_size
+    if len(hands) != 4 or any(len(cards) != size for cards in hands) \
+            or len(table) != 40 - 4 * size:
+        raise ValueError("a deal needs four hands of %d cards and %d on the table"
+                         % (size, 40 - 4 * size))
+    if sorted(list(hands[0]) + list(hands[1]) + list(hands[2]) + list(hands[3])
+              + list(table)) != list(range(40)):
+        raise ValueError("a deal must hold each of the 40 cards once")
+
+
+def play_info(state, ply: int) -> tuple:
+    """(seat, card, taken cards, scopa, self_take) of play ``ply`` of the hand.
+
+    Raises ValueError for a ply not played yet or played before a set-up position.
+    """
+    move = state.ply_move[ply] if 0 <= ply < state.ply else UNKNOWN_MOVE
+    if move == UNKNOWN_MOVE:
+        raise ValueError("play %d of this hand is not known" % ply)
+    start = state.ply_log[ply]
+    taken = list(state.capture_log[start:start + count_slots((move >> 6) & TABLE_MASK)])
+    seat = (state.leader + ply) & 3
+    return seat, move & 63, taken, bool(state.ply_scopa[ply]), bool(move & SELF_TAKE)
+
+
+def rest_cards(state) -> list:
+    """The cards the last taker took at the end of the hand (C-12)."""
+    if state.phase == PLAY or state.ply < state.rules.plies:
+        return []
+    ply = state.ply - 1
+    start = state.ply_log[ply] + count_slots((state.ply_move[ply] >> 6) & TABLE_MASK)
+    return list(state.capture_log[start:state.ply_log[ply + 1]])
+
+
+def taken_cards(state, move: int) -> list:
+    """The table cards ``move`` would take now, in slot order."""
+    take = (move >> 6) & TABLE_MASK
+    return [state.table[slot] for slot in range(MAX_TABLE) if take >> slot & 1]
+
+
+def describe(state) -> str:
+    """A one-line picture of the hand in play, for debugging."""
+    hands = " | ".join(" ".join(card_name(c) for c in state.hand_cards(s)) for s in range(4))
+    table = " ".join(card_name(c) for c in state.table_cards())
+    return "<State hand %d ply %d turn %d table [%s] hands [%s]>" % (
+        state.hand_number, state.ply, state.turn, table, hands)
+
+
+def _names(cards) -> str:
+    return "+".join(card_name(c) for c in cards) or "nothing"
+
+
+def move_for(state, card: int, taken) -> int:
+    """The move playing ``card`` and taking the table cards ``taken``; see State.move_for."""
+    take = 0
+    for t in taken:
+        if not 0 <= t < 40 or state.where[t] != TABLE:
+            raise IllegalMove("%s is not on the table" % (card_name(t) if 0 <= t < 40 else t))
+        if take & 1 << state.slot[t]:
+            raise IllegalMove("%s is named twice in the take" % card_name(t))
+        take |= 1 << state.slot[t]
+    if state.phase == PLAY and 0 <= card < 40:
+        moves = array("i", [0] * MAX_MOVES)
+        for i in range(state.legal_moves(moves)):
+            move = moves[i]
+            if move & 63 == card and (move >> 6) & TABLE_MASK == take:
+                return move  # carries the ace flags
+    return card | take << 6
+
+
+def check(state, move: int) -> None:
+    """Raise IllegalMove with the card and the reason unless ``move`` is legal now."""
+    if state.phase != PLAY:
+        raise IllegalMove("no hand is in play")
+    card = move & 63
+    if card >= 40 or move < 0:
+        raise IllegalMove("move %r plays no card" % (move,))
+    name = card_name(card)
+    seat = state.turn
+    where = state.where[card]
+    if where != seat:
+        if where < 4:
+            raise IllegalMove("%s is in seat %d's hand, but it is seat %d's turn"
+                              % (name, where, seat))
+        raise IllegalMove("%s is not in seat %d's hand" % (name, seat))
+    take = (move >> 6) & TABLE_MASK
+    if take & ~state.occupied:
+        raise IllegalMove("%s: the move takes from an empty table slot" % name)
+    moves = array("i", [0] * MAX_MOVES)
+    n = state.legal_moves(moves)
+    own = []
+    for i in range(n):
+        if moves[i] == move:
+            return
+        if moves[i] & 63 == card:
+            own.append(moves[i])
+    taken = taken_cards(state, move)
+    value = VALUE[card]
+    rules = state.rules
+    if value == 1 and state.ply < rules.ace_ban_plies:
+        raise IllegalMove("%s: the opening play may not be an ace (first_lead_ace_banned, "
+                          "RULES §10 row 28)" % name)
+    if not own:
+        raise IllegalMove("%s may not be trailed: another card can capture "
+                          "(forced_capture=turn)" % name)
+    options = "; legal: " + ", ".join(
+        "%s takes %s" % (name, _names(taken_cards(state, m))) for m in own)
+    if not take and not move & SELF_TAKE:
+        raise IllegalMove("%s must capture (C-11)%s" % (name, options))
+    if rules.ace_sweep and value == 1:
+        raise IllegalMove("%s: an ace takes what RULES §7 says%s" % (name, options))
+    equal = [c for c in state.table_cards() if VALUE[c] == value]
+    if equal and rules.equal_priority and (len(taken) != 1 or VALUE[taken[0]] != value):
+        raise IllegalMove("%s must take an equal card (%s), not a sum (C-11)"
+                          % (name, " or ".join(card_name(c) for c in equal)))
+    if sum(VALUE[c] for c in taken) != value:
+        raise IllegalMove("%s cannot take %s: they do not add up to %d (C-3, C-11)%s"
+                          % (name, _names(taken), value, options))
+    if rules.fewest_cards:
+        raise IllegalMove("%s must take the fewest cards (sum_choice=fewest_cards)%s"
+                          % (name, options))
+    raise IllegalMove("%s cannot take %s%s" % (name, _names(taken), options))
