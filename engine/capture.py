@@ -34,6 +34,28 @@ SUM_MASKS = (
     (28, 42, 48, 70, 72, 132, 258), (30, 44, 50, 74, 80, 134, 136, 260, 514),
 )
 
+# SUMMABLE[v] answers "can the distinct values in ``present`` (bits 1..v-1) make v?" in one
+# lookup: bit (present >> 1) of it is set when some mask of SUM_MASKS[v] fits in ``present``.
+# Most cards that cannot capture are told so here without walking SUM_MASKS (128 bytes;
+# tests/test_capture.py derives it again).
+SUMMABLE = (
+    b"",  # 0
+    b"",  # 1
+    b"",  # 2
+    b"\x08",  # 3
+    b"\xa0",  # 4
+    b"\xc0\xea",  # 5
+    b"\x80\xcc\xaa\xee",  # 6
+    b"\x00\xf8\xcc\xfc\xaa\xfa\xee\xfe",  # 7
+    b"\x00\xa0\xf8\xf8\xcc\xec\xfc\xfc\xaa\xaa\xfa\xfa\xee\xee\xfe\xfe",  # 8
+    (b"\x00\xc0\xa0\xff\xf8\xf8\xf8\xff\xcc\xcc\xec\xff\xfc\xfc\xfc\xff\xaa\xea\xaa\xff"
+     b"\xfa\xfa\xfa\xff\xee\xee\xee\xff\xfe\xfe\xfe\xff"),  # 9
+    (b"\x00\x80\xc0\xea\xa0\xff\xe0\xff\xf8\xf8\xf8\xfa\xf8\xff\xf8\xff\xcc\xcc\xcc\xee"
+     b"\xec\xff\xec\xff\xfc\xfc\xfc\xfe\xfc\xff\xfc\xff\xaa\xaa\xea\xea\xaa\xff\xea\xff"
+     b"\xfa\xfa\xfa\xfa\xfa\xff\xfa\xff\xee\xee\xee\xee\xee\xff\xee\xff\xfe\xfe\xfe\xfe"
+     b"\xfe\xff\xfe\xff"),  # 10
+)
+
 
 def legal_moves(state, out) -> int:
     """Write the current seat's legal moves into ``out`` and return how many."""
@@ -67,7 +89,8 @@ def legal_moves(state, out) -> int:
         start = n
         if repeat_mask & lower:
             n = _general_sums(state, card, value, out, n)
-        elif present & (present - 1):
+        elif present & (present - 1) and \
+                SUMMABLE[value][present >> 4] >> (present >> 1 & 7) & 1:
             # One table card per value below this card's: the sets of distinct values in
             # SUM_MASKS name every capture, one slot per value.
             for mask in SUM_MASKS[value]:

@@ -174,11 +174,18 @@ class State:
                     self._put_on_table(deck[position])
                     position += 1
             else:
-                for i in range(4):
+                for i in range(4):  # _put_in_hand, inlined: the deal is on the benchmark path
                     seat = (first + i) & 3
+                    hand = self.hands[seat]
+                    slot = self.hand_count[seat]
                     for _ in range(code):
-                        self._put_in_hand(seat, deck[position])
+                        card = deck[position]
                         position += 1
+                        hand[slot] = card
+                        self.where[card] = seat
+                        self.slot[card] = slot
+                        slot += 1
+                    self.hand_count[seat] = slot
         return self._dealt()
 
     def set_deal(self, hands, table) -> int:

@@ -756,3 +756,27 @@ def test_worst_case_position_fits_the_max_moves_buffer():
     state = worst_position()
     buffer = array("i", [0] * MAX_MOVES)
     assert state.legal_moves(buffer) <= MAX_MOVES
+
+
+def test_summable_table_matches_sum_masks():
+    # capture.SUMMABLE is a literal; derive it again from SUM_MASKS (RULES §4.2 item 3).
+    from engine.capture import SUM_MASKS, SUMMABLE
+
+    for value in range(3, 11):
+        for index in range(1 << (value - 1)):
+            present = index << 1
+            fits = any(present & mask == mask for mask in SUM_MASKS[value])
+            assert (SUMMABLE[value][index >> 3] >> (index & 7) & 1) == fits, (value, present)
+
+
+def test_sum_masks_are_every_set_of_distinct_values():
+    from engine.capture import SUM_MASKS
+
+    for value in range(11):
+        expected = sorted(
+            sum(1 << v for v in subset)
+            for size in range(2, 11)
+            for subset in itertools.combinations(range(1, 11), size)
+            if sum(subset) == value
+        )
+        assert sorted(SUM_MASKS[value]) == expected
