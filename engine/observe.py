@@ -1,7 +1,8 @@
 """What one seat may see, written into a caller's ``bytearray(SIZE)``; bots read only this.
 
-A seat sees its own hand, the table, every card played so far and by whom, in order, the scope
-markers (C-14), the hand counts and the match score. It does not see the piles (C-27), except
+A seat sees its own hand, the table, every card played so far and by whom, in order, when
+each card was captured (everyone sees the table), the scope markers (C-14), the hand counts
+and the match score. It does not see the piles (C-27), except
 what ``review_captures`` and ``count_own_pile`` allow. With ``declare_out`` on it also gets the
 points each side has secured (RULES §6.4), which a player with a perfect memory of the public
 plays would know.
@@ -22,6 +23,8 @@ SCORE               2     match score per team
 LAST_TAKER          1     seat of the last capture, NOBODY before the first
 PILE_COUNT          2     cards in each team's pile, NOBODY where not visible (C-27)
 SECURED             2     secured points per team (declare_out only, else 0)
+CAPTURED_AT         40    ply of this hand at which the card went to a pile, as every player
+                          saw it happen (the capturing card too), NOBODY otherwise
 ==================  ====  =================================================================
 
 Rules: C-14, C-27; RULES §4.6, §10 row 33.
@@ -55,7 +58,8 @@ SCORE = const(146)
 LAST_TAKER = const(148)
 PILE_COUNT = const(149)
 SECURED = const(151)
-SIZE = const(153)
+CAPTURED_AT = const(153)
+SIZE = const(193)
 
 # Card status codes at CARD.
 UNSEEN = const(0)
@@ -87,6 +91,7 @@ def observe(state, seat: int, out) -> None:
             status = UNSEEN
         out[CARD + card] = status
         out[PLAYED_BY + card] = NOBODY
+        out[CAPTURED_AT + card] = NOBODY
     for slot in range(16):
         out[TABLE_SLOTS + slot] = state.table[slot]
     first = state.leader
@@ -98,6 +103,10 @@ def observe(state, seat: int, out) -> None:
             card = move & 63
             out[HISTORY + ply] = card
             out[PLAYED_BY + card] = (first + ply) & 3
+            if move >= 64:
+                out[CAPTURED_AT + card] = ply
+            for i in range(state.ply_log[ply], state.ply_log[ply + 1]):
+                out[CAPTURED_AT + state.capture_log[i]] = ply
     if rules.review == 1:  # review_captures=first_capture (C-27's tolerance)
         for side in range(2):
             ply = state.first_capture[side] - 1

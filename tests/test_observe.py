@@ -217,6 +217,7 @@ class PublicView:
         self.history = []
         self.played_by = {}
         self.captured = {}  # card -> team
+        self.captured_at = {}  # card -> ply it went to a pile
         self.first_capture = [None, None]
         self.scope = [0, 0]
         self.last_taker = NOBODY
@@ -234,6 +235,7 @@ class PublicView:
                 self.slots[self.slots.index(t)] = NO_CARD
             for c in [card] + taken:
                 self.captured[c] = team
+                self.captured_at[c] = ply
             self.last_taker = seat
             if self.first_capture[team] is None:
                 self.first_capture[team] = [card] + taken
@@ -244,6 +246,7 @@ class PublicView:
             for slot, c in enumerate(self.slots):
                 if c != NO_CARD:
                     self.captured[c] = self.last_taker % 2
+                    self.captured_at[c] = ply
                     self.slots[slot] = NO_CARD
 
     def expected(self, seat: int, score, in_play: bool) -> bytearray:
@@ -265,6 +268,7 @@ class PublicView:
                 code = observe.UNSEEN
             out[observe.CARD + card] = code
             out[observe.PLAYED_BY + card] = self.played_by.get(card, NOBODY)
+            out[observe.CAPTURED_AT + card] = self.captured_at.get(card, NOBODY)
         if review == "first_capture":
             for side in range(2):
                 for card in self.first_capture[side] or ():
@@ -377,3 +381,16 @@ def test_bug_history_after_end_hand_names_who_played():
         assert all(obs[observe.PLAYED_BY + card] == played_by[card] for card in shown)
         assert all(obs[observe.PLAYED_BY + card] in (NOBODY, played_by[card])
                    for card in played_by)
+
+
+def test_captured_at_records_when_each_card_left_the_table():
+    # Seat 0's 7d takes 3b + 4s at ply 0; seat 1 trails; seat 2's 5c takes the trailed 5b.
+    state = position(("7d Kc", "5b Kd", "5c Ks", "2s Kb"), "3b 4s")
+    play(state, "7d", "3b 4s")
+    play(state, "5b")
+    play(state, "5c", "5b")
+    obs = seen(state, 3)
+    for card, ply in (("7d", 0), ("3b", 0), ("4s", 0), ("5c", 2), ("5b", 2)):
+        assert obs[observe.CAPTURED_AT + parse_card(card)] == ply, card
+    for card in ("Kc", "Kd", "2s"):
+        assert obs[observe.CAPTURED_AT + parse_card(card)] == NOBODY
