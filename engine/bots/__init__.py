@@ -2,7 +2,10 @@
 
 Interface: ``bot.choose(obs, moves, count) -> move``, ``bot.wants_declare(obs) -> bool``,
 ``bot.reset(seed)`` before a match, and ``bot.needs_observation`` (False lets the caller skip
-``State.observe``). ``make_bot(name, rules, seed)`` builds one by name.
+``State.observe``). After ``choose``, ``bot.reason`` holds a small int naming why it chose the
+move (0 when it has nothing to say); ``reason_text(bot)`` turns it into words for hints.
+``make_bot(name, rules, seed, iterations, deadline_ms)`` builds one by name; a search bot
+stops at whichever of its two budgets runs out first (0 means its default).
 
 Allocation: none per decision (checked under ``micropython.heap_lock()``).
 """
@@ -10,7 +13,7 @@ Allocation: none per decision (checked under ``micropython.heap_lock()``).
 BOT_NAMES = ("random", "greedy")
 
 
-def make_bot(name: str, rules, seed: int = 1):
+def make_bot(name: str, rules, seed: int = 1, iterations: int = 0, deadline_ms: int = 0):
     """The bot called ``name`` (one of BOT_NAMES); raises ValueError for another name."""
     if name == "random":
         from engine.bots.random_bot import RandomBot
@@ -21,3 +24,10 @@ def make_bot(name: str, rules, seed: int = 1):
 
         return GreedyBot(rules)
     raise ValueError("unknown bot %r (known: %s)" % (name, ", ".join(BOT_NAMES)))
+
+
+def reason_text(bot) -> str:
+    """Edge: the reason for the bot's last choice, in words ("" if it gave none)."""
+    reasons = getattr(bot, "REASONS", None)
+    code = getattr(bot, "reason", 0)
+    return reasons[code] if reasons and 0 < code < len(reasons) else ""
