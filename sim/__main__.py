@@ -6,13 +6,14 @@ Desktop only.
 import argparse
 import sys
 
-from sim import selfplay
+from sim import arena, selfplay
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sim", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     selfplay.add_arguments(commands.add_parser("selfplay", help=selfplay.__doc__.splitlines()[0]))
+    arena.add_arguments(commands.add_parser("arena", help=arena.__doc__.splitlines()[0]))
     args = parser.parse_args(argv)
     try:
         return args.run(args)
