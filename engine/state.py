@@ -204,7 +204,7 @@ class State:
         self._clear_hand()
         for seat in range(4):
             for card in hands[seat]:
-                self._put_in_hand(seat, card)
+                self.put_in_hand(seat, card)
         for card in table:
             self._put_on_table(card)
 
@@ -231,7 +231,8 @@ class State:
             return REDEAL_SUM
         return DEALT
 
-    def _put_in_hand(self, seat: int, card: int) -> None:
+    def put_in_hand(self, seat: int, card: int) -> None:
+        """Give ``card`` to ``seat`` (set-up; see load_position in engine/bots/inference.py)."""
         slot = self.hand_count[seat]
         self.hands[seat][slot] = card
         self.hand_count[seat] = slot + 1
@@ -290,6 +291,31 @@ class State:
             self.ply_move[i] = UNKNOWN_MOVE  # plays before the position are not known
         self.turn = turn & 3
         self.leader = (turn - ply) & 3
+        self.phase = PLAY
+
+    # -- allocation-free set-up, for search bots that load positions they imagine ---------
+
+    def clear_position(self) -> None:
+        """Empty the hands, the table and the piles, keeping the dealer."""
+        self._clear_hand()
+
+    def put_on_table(self, card: int, slot: int) -> None:
+        """Lay ``card`` in table slot ``slot`` (free), as it lies in the real game."""
+        self._place(card, 1 << slot)
+
+    def put_in_pile(self, card: int, team: int) -> None:
+        """Count ``card`` as captured by ``team``."""
+        self.where[card] = PILE + team
+
+    def resume(self, ply: int, turn: int, leader: int, last_taker: int, scope0: int,
+               scope1: int) -> None:
+        """Set the counters of a hand in progress and make it ``turn``'s play."""
+        self.ply = ply
+        self.turn = turn
+        self.leader = leader
+        self.last_taker = last_taker
+        self.scope[0] = scope0
+        self.scope[1] = scope1
         self.phase = PLAY
 
     # -- play -----------------------------------------------------------------------------

@@ -10,7 +10,7 @@ stops at whichever of its two budgets runs out first (0 means its default).
 Allocation: none per decision (checked under ``micropython.heap_lock()``).
 """
 
-BOT_NAMES = ("random", "greedy")
+BOT_NAMES = ("random", "greedy", "chitarrella", "master")
 
 
 def make_bot(name: str, rules, seed: int = 1, iterations: int = 0, deadline_ms: int = 0):
@@ -23,6 +23,14 @@ def make_bot(name: str, rules, seed: int = 1, iterations: int = 0, deadline_ms: 
         from engine.bots.greedy import GreedyBot
 
         return GreedyBot(rules)
+    if name == "chitarrella":
+        from engine.bots.chitarrella import ChitarrellaBot
+
+        return ChitarrellaBot(rules)
+    if name == "master":
+        from engine.bots.master import MasterBot
+
+        return MasterBot(rules, seed, iterations, deadline_ms)
     raise ValueError("unknown bot %r (known: %s)" % (name, ", ".join(BOT_NAMES)))
 
 

@@ -1,0 +1,423 @@
+"""The master bot: determinized Monte Carlo search, and an exact solver for the last rounds.
+
+Each decision loads the public position from the seat's observation into a private State
+(the table slot by slot, so moves mean the same there; the piles rebuilt from CAPTURED_AT),
+asks engine/bots/inference.py who may hold the unseen cards, then:
+
+* in the last ENDGAME_PLIES plays, deals the hidden cards (every consistent deal when there are
+  few, else samples) and solves each deal exactly with engine/bots/endgame.py, averaging each
+  move's point difference; with one possible deal the answer is exact;
+* earlier, ranks the moves with a greedy score (what a move takes, a scopa, the sweep it may
+  leave to the next seat, C-14) and compares the best few by paired playouts: every candidate
+  is played out on the same determinization with the same random stream, by a greedy policy
+  that sees the determinized hands, for HORIZON plays (material and scope gained by each side)
+  or to the end of the hand when that is near (exact hand points, RULES §5).
+
+The side plays as a team: every value is the bot's team minus the other team. Budgets:
+``iterations`` playouts a decision (0 = DEFAULT_ITERATIONS) and ``deadline_ms`` (0 = none),
+checked after every playout and every solved deal. It declares out as GreedyBot does.
+
+Rules: C-11, C-12, C-14, C-15, C-26; RULES §4, §5, §6.4.
+Allocation: none per decision (all buffers are made in ``__init__``).
+"""
+
+from array import array
+
+from engine import observe, scoring
+from engine.bots.endgame import MAX_HAND, Solver
+from engine.bots.inference import Inference, load_position
+from engine.cards import NO_CARD, VALUE
+from engine.layout import PLAY
+from engine.moves import ACE_SWEEP, BIT_INDEX, MAX_MOVES, TABLE_MASK
+from engine.rng import Rng
+from engine.state import State
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+try:
+    from time import ticks_diff, ticks_ms  # MicroPython
+except ImportError:
+    try:
+        from supervisor import ticks_ms  # CircuitPython: wraps at 2**29
+
+        def ticks_diff(end: int, start: int) -> int:
+            return ((end - start + 0x10000000) & 0x1FFFFFFF) - 0x10000000
+
+    except ImportError:  # CPython
+        from time import monotonic_ns
+
+        def ticks_ms() -> int:
+            return monotonic_ns() // 1000000
+
+        def ticks_diff(end: int, start: int) -> int:
+            return end - start
+
+
+DEFAULT_ITERATIONS = const(20)  # playouts a decision: about 5 ms on the unix port (72: 15 ms)
+ENDGAME_PLIES = const(8)  # solve exactly from the last two rounds
+HORIZON = const(8)  # plays a playout looks ahead (the first included)
+FULL_PLAYOUT = const(8)  # play to the end of the hand when at most this many plays remain
+_NODES = const(5)  # solver positions per iteration of the budget
+_MAX_CANDIDATES = const(8)
+_MIN_ROUNDS = const(12)  # paired playouts wanted per candidate: few candidates, sampled well
+_EXPLORE = const(16)  # a playout plays a random move once in _EXPLORE turns
+_POINT = const(100)  # the unit of values: a point is 100
+_CARD = const(8)  # worth of a card for carte, in hundredths of a point [derived]
+_DENARO = const(10)
+_SETTEBELLO = const(100)
+_SCOPA = const(100)
+_PRIMIERA = b"\x05\x00\x00\x00\x00\x08\x14\x00\x00\x00"  # extra for A..K: aces, sixes, sevens
+_INFINITY = const(1000000)
+
+ONLY_MOVE = const(1)
+SEARCHED = const(2)
+EXACT = const(3)
+ENDGAME = const(4)
+QUICK = const(5)
+
+
+class MasterBot:
+    """Search bot (see the module docstring)."""
+
+    needs_observation = True
+    REASONS = (
+        "",
+        "the only legal move",
+        "the search found this best for your side",
+        "exact endgame: no play scores more for your side",
+        "endgame search: best on average over the cards the others may hold",
+        "no time to search: the most valuable safe play",
+    )
+
+    def __init__(self, rules, seed: int = 1, iterations: int = 0, deadline_ms: int = 0) -> None:
+        self.rules = rules
+        self.iterations = iterations if iterations > 0 else DEFAULT_ITERATIONS
+        self.deadline_ms = deadline_ms
+        self.rng = Rng(seed & 0x3FFFFFFF)
+        self.state = State(rules)
+        self.inference = Inference(rules)
+        self.solver = Solver()
+        self.moves = array("i", [0] * MAX_MOVES)  # the playouts' move buffer
+        self.candidates = array("i", [0] * MAX_MOVES)  # root moves, best prior first
+        self.prior = array("i", [0] * MAX_MOVES)
+        self.total = array("i", [0] * MAX_MOVES)  # summed values per candidate
+        self.round = array("i", [0] * MAX_MOVES)  # values of the round in progress
+        self.points = array("h", [0] * scoring.SIZE)
+        self.worth = bytearray(40)
+        for card in range(40):
+            worth = _CARD + _PRIMIERA[card % 10]
+            if card < 10:
+                worth += _DENARO
+            self.worth[card] = worth + (_SETTEBELLO if card == 6 else 0)
+        self.gain = 0  # what the policy's last move took
+        self.reason = 0
+        self.playouts = 0  # playouts (or solved deals) of the last decision
+
+    def reset(self, seed: int) -> None:
+        """Restart the bot's random stream."""
+        self.rng.seed(seed & 0x3FFFFFFF)
+
+    def wants_declare(self, obs) -> bool:
+        """Declare out once the side's secured points reach the target (C-26)."""
+        if not self.rules.declare_out:
+            return False
+        team = obs[observe.SEAT] & 1
+        return obs[observe.SCORE + team] + obs[observe.SECURED + team] >= self.rules.target
+
+    def choose(self, obs, moves, count: int) -> int:
+        """The best of ``moves[:count]`` for the bot's side, within the budgets."""
+        self.playouts = 0
+        if count == 1:
+            self.reason = ONLY_MOVE
+            return moves[0]
+        start = ticks_ms()
+        load_position(self.state, obs)
+        self.inference.update(obs)
+        candidates = self._rank(obs, moves, count)
+        best = -1
+        if self.rules.plies - obs[observe.PLY] <= ENDGAME_PLIES and self._small_hands(obs):
+            best = self._endgame(count, start)
+        if best < 0:  # too big to solve in the budget
+            best = self._search(candidates, start)
+        return self.candidates[best]
+
+    def determinize(self, obs) -> None:
+        """Load ``obs``'s position into ``self.state`` with one deal of the hidden cards
+        (``self.inference`` then holds what the seat may infer): for tests and debugging."""
+        load_position(self.state, obs)
+        self.inference.update(obs)
+        self.inference.deal(self.state, self.rng)
+
+    @staticmethod
+    def _small_hands(obs) -> bool:
+        for seat in range(4):
+            if obs[observe.HAND_COUNT + seat] > MAX_HAND:
+                return False
+        return True
+
+    # -- the position ---------------------------------------------------------------------
+
+    # -- move scores ----------------------------------------------------------------------
+
+    def _score(self, move: int, total: int, cards: int, final: bool, threat: int) -> int:
+        """Greedy score of ``move`` on the private State's table adding up to ``total`` with
+        ``cards`` cards; ``threat`` has bit v set when the next seat may sweep a table of v.
+        Sets ``self.gain`` to what the move takes."""
+        state = self.state
+        worth = self.worth
+        card = move & 63
+        if move >= 64:  # a capture, the card itself included
+            gain = worth[card]
+            take = (move >> 6) & TABLE_MASK
+            bits = take
+            while bits:
+                bit = bits & -bits
+                bits ^= bit
+                taken = state.table[BIT_INDEX[bit % 37]]
+                gain += worth[taken]
+                total -= VALUE[taken]
+                cards -= 1
+            if take and cards == 0 and not final and self._scopa_counts(move):
+                gain += _SCOPA  # C-14; none on the final play (C-15)
+            score = gain
+        else:  # a trail gives the card away
+            gain = 0
+            score = -worth[card]
+            total += VALUE[card]
+            cards += 1
+        self.gain = gain
+        if cards and not final and (threat & 1 or (total <= 10 and threat >> total & 1)):
+            score -= _SCOPA + 2 * cards * _CARD
+        return score
+
+    def _scopa_counts(self, move: int) -> bool:
+        rules = self.rules
+        if (move & 63) % 10:
+            return True
+        return not (rules.ace_never_scopa or (move & ACE_SWEEP and not rules.ace_sweep_scopa))
+
+    def _table(self) -> int:
+        """The private table's total value (the card count is state.table_count)."""
+        state = self.state
+        total = 0
+        occupied = state.occupied
+        while occupied:
+            bit = occupied & -occupied
+            occupied ^= bit
+            total += VALUE[state.table[BIT_INDEX[bit % 37]]]
+        return total
+
+    def _ace_threat(self) -> int:
+        """Bit 0 of a threat: an ace of the next seat sweeps any table and scores (RULES §7)."""
+        rules = self.rules
+        return 1 if rules.ace_sweep and rules.ace_sweep_scopa and not rules.ace_never_scopa \
+            else 0
+
+    def _rank(self, obs, moves, count: int) -> int:
+        """Copy the moves into ``candidates``, best greedy score first; returns how many are
+        worth searching. The next seat threatens the values it may hold (inference.py)."""
+        state = self.state
+        weight = self.inference.weight
+        following = ((obs[observe.SEAT] + 1) & 3) * 40
+        threat = 0
+        for card in range(40):
+            if weight[following + card]:
+                threat |= 1 << VALUE[card]
+        if threat & 2 and self._ace_threat():
+            threat |= 1
+        total = self._table()
+        final = obs[observe.PLY] + 1 == self.rules.plies
+        candidates = self.candidates
+        prior = self.prior
+        for i in range(count):
+            move = moves[i]
+            score = self._score(move, total, state.table_count, final, threat)
+            j = i  # insertion sort, best first
+            while j and prior[j - 1] < score:
+                candidates[j] = candidates[j - 1]
+                prior[j] = prior[j - 1]
+                j -= 1
+            candidates[j] = move
+            prior[j] = score
+        wanted = self.iterations // _MIN_ROUNDS
+        if wanted < 2:
+            wanted = 2
+        if wanted > _MAX_CANDIDATES:
+            wanted = _MAX_CANDIDATES
+        return count if count < wanted else wanted
+
+    # -- playouts -------------------------------------------------------------------------
+
+    def _policy(self) -> int:
+        """The rollout move: greedy, knowing the determinized next hand; sometimes random.
+        Sets ``self.gain``. The scoring of ``_score`` is inlined here: this is the hot loop."""
+        state = self.state
+        moves = self.moves
+        count = state.legal_moves(moves)
+        final = state.ply + 1 == self.rules.plies
+        rng = self.rng
+        if count > 1 and rng.below(_EXPLORE) == 0:
+            move = moves[rng.below(count)]
+            self._score(move, self._table(), state.table_count, final, 0)
+            return move
+        table = state.table
+        worth = self.worth
+        threat = 0
+        if not final:
+            for card in state.hands[(state.turn + 1) & 3]:
+                if card == NO_CARD:
+                    break
+                threat |= 1 << VALUE[card]
+            if threat & 2 and self._ace_threat():
+                threat |= 1
+        total = self._table()
+        cards = state.table_count
+        best = moves[0]
+        best_score = -_INFINITY
+        best_gain = 0
+        for i in range(count):
+            move = moves[i]
+            if move >= 64:  # a capture, the card itself included
+                gain = worth[move & 63]
+                take = (move >> 6) & TABLE_MASK
+                left = total
+                left_cards = cards
+                bits = take
+                while bits:
+                    bit = bits & -bits
+                    bits ^= bit
+                    taken = table[BIT_INDEX[bit % 37]]
+                    gain += worth[taken]
+                    left -= VALUE[taken]
+                    left_cards -= 1
+                if take and left_cards == 0 and not final and self._scopa_counts(move):
+                    gain += _SCOPA  # C-14; none on the final play (C-15)
+                score = gain
+            else:  # a trail gives the card away
+                gain = 0
+                score = -worth[move]
+                left = total + VALUE[move]
+                left_cards = cards + 1
+            if left_cards and (threat & 1 or (left <= 10 and threat >> left & 1)):
+                score -= _SCOPA + 2 * left_cards * _CARD
+            if score > best_score:
+                best_score = score
+                best = move
+                best_gain = gain
+        self.gain = best_gain
+        return best
+
+    def _playout(self, move: int, team: int, full: bool) -> int:
+        """Value for ``team`` of ``move`` then policy play, HORIZON plays or to the end."""
+        state = self.state
+        self._score(move, self._table(), state.table_count,
+                    state.ply + 1 == self.rules.plies, 0)
+        value = self.gain
+        state.apply(move)
+        plies = 1
+        while state.phase == PLAY and (full or plies < HORIZON):
+            own = state.turn & 1 == team
+            policy_move = self._policy()
+            value += self.gain if own else -self.gain
+            state.apply(policy_move)
+            plies += 1
+        if state.phase != PLAY:
+            points = self.points
+            scoring.score_hand(state, points)
+            value = (points[scoring.TOTAL + team] - points[scoring.TOTAL + 1 - team]) * _POINT
+        for _ in range(plies):
+            state.undo()
+        return value
+
+    def _search(self, candidates: int, start: int) -> int:
+        """Paired playouts over the first ``candidates`` moves; the index of the best."""
+        state = self.state
+        rng = self.rng
+        total = self.total
+        values = self.round
+        team = state.turn & 1
+        full = self.rules.plies - state.ply <= FULL_PLAYOUT
+        for i in range(candidates):
+            total[i] = 0
+        rounds = 0
+        used = 0
+        while used + candidates <= self.iterations or rounds == 0:
+            self.inference.deal(state, rng)
+            s1 = rng.s1
+            s2 = rng.s2
+            s3 = rng.s3
+            late = False
+            for i in range(candidates):
+                rng.s1 = s1  # the same random stream for every candidate
+                rng.s2 = s2
+                rng.s3 = s3
+                values[i] = self._playout(self.candidates[i], team, full)
+                used += 1
+                if self._late(start):
+                    late = True
+                    break
+            if late:
+                break
+            for i in range(candidates):
+                total[i] += values[i]
+            rounds += 1
+        self.playouts = used
+        if rounds == 0:
+            self.reason = QUICK
+            return 0
+        self.reason = SEARCHED
+        best = 0
+        best_value = -_INFINITY
+        for i in range(candidates):
+            value = total[i] // rounds + self.prior[i] // 4  # the greedy score breaks ties
+            if value > best_value:
+                best_value = value
+                best = i
+        return best
+
+    def _late(self, start: int) -> bool:
+        return self.deadline_ms > 0 and ticks_diff(ticks_ms(), start) >= self.deadline_ms
+
+    # -- endgame --------------------------------------------------------------------------
+
+    def _endgame(self, count: int, start: int) -> int:
+        """Solve sampled (or, with one possible deal, the only) deals exactly; best index."""
+        state = self.state
+        inference = self.inference
+        solver = self.solver
+        total = self.total
+        values = self.round
+        for i in range(count):
+            total[i] = 0
+        holders = 0
+        for seat in range(5):
+            if inference.room[seat]:
+                holders += 1
+        budget = self.iterations * _NODES  # solver positions, about a playout's time each
+        nodes = 0
+        deals = 0
+        while nodes < budget:
+            inference.deal(state, self.rng)
+            if not solver.move_values(state, self.candidates, count, values, budget - nodes):
+                break  # out of budget in the middle of a deal: its values mean nothing
+            for i in range(count):
+                total[i] += values[i]
+            nodes += solver.nodes
+            deals += 1
+            if holders <= 1 or self._late(start):
+                break
+        if deals == 0:
+            return -1
+        self.playouts = deals
+        self.reason = EXACT if holders <= 1 else ENDGAME
+        best = 0
+        for i in range(1, count):  # candidates are in prior order: ties keep the greedy pick
+            if total[i] > total[best]:
+                best = i
+        return best

@@ -1,0 +1,280 @@
+"""The master bot (engine/bots/master.py, inference.py, endgame.py): legal moves in several
+presets, the endgame solver against brute force, inference that never rules out a card its
+holder really holds, determinizations that respect the hand counts, and its edge over greedy
+on duplicate deals."""
+
+from __future__ import annotations
+
+from array import array
+
+import pytest
+
+from conftest import position
+from engine import observe, scoring
+from engine.bots.endgame import Solver
+from engine.bots.greedy import GreedyBot
+from engine.bots.master import EXACT, ONLY_MOVE, MasterBot
+from engine.layout import DEALT, PLAY
+from engine.moves import MAX_MOVES
+from engine.play import play_match
+from engine.rng import Rng
+from engine.rules import Rules
+from engine.state import State
+
+
+class Checked:
+    """Wraps a bot: every choice must be legal, and obs and moves must be left unchanged."""
+
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        self.needs_observation = True
+        self.choices = 0
+
+    def choose(self, obs, moves, count):
+        offered = list(moves[:count])
+        before = bytes(obs)
+        move = self.bot.choose(obs, moves, count)
+        assert move in offered
+        assert list(moves[:count]) == offered and bytes(obs) == before
+        assert 0 <= self.bot.reason < len(MasterBot.REASONS)
+        self.choices += 1
+        return move
+
+    def wants_declare(self, obs):
+        return self.bot.wants_declare(obs)
+
+    def reset(self, seed):
+        self.bot.reset(seed)
+
+
+@pytest.mark.parametrize("preset, overrides", [
+    ("chitarrella", {}),
+    ("dieci", {}),
+    ("assi", {}),
+    ("chitarrella", {"declare_out": True, "forced_capture": "turn"}),
+    ("assi", {"ace_may_decline": True, "sum_choice": "fewest_cards"}),
+])
+def test_master_chooses_only_legal_moves(preset, overrides):
+    rules = Rules(preset, overrides)
+    state = State(rules)
+    moves = array("i", [0] * MAX_MOVES)
+    obs = bytearray(observe.SIZE)
+    choices = 0
+    for seed in range(2):
+        bots = [Checked(MasterBot(rules, seed * 4 + seat, iterations=8)) if seat % 2 == seed
+                else GreedyBot(rules) for seat in range(4)]
+        state.new_match(300 + seed)
+        play_match(state, bots, moves, obs)
+        assert state.is_terminal()
+        choices += sum(bot.choices for bot in bots if isinstance(bot, Checked))
+    assert choices > 30
+
+
+def test_master_names_the_only_legal_move():
+    state = position(("7d", "Kc", "4b", "5b"), "", turn=0, ply=32)
+    bot = MasterBot(state.rules)
+    move = _choose(bot, state)
+    assert move & 63 == 6 and bot.reason == ONLY_MOVE
+    assert MasterBot.REASONS[0] == "" and all(MasterBot.REASONS[1:])
+
+
+# -- the endgame solver ---------------------------------------------------------------------
+
+
+def _brute_force(state: State, team: int) -> int:
+    """Plain minimax, no pruning: the side's points minus the other side's."""
+    if state.phase != PLAY:
+        points = array("h", [0] * scoring.SIZE)
+        state.score_hand(points)
+        return points[scoring.TOTAL + team] - points[scoring.TOTAL + 1 - team]
+    moves = array("i", [0] * MAX_MOVES)
+    values = []
+    for move in moves[:state.legal_moves(moves)]:
+        state.apply(move)
+        values.append(_brute_force(state, team))
+        state.undo()
+    return max(values) if state.turn & 1 == team else min(values)
+
+
+def _check_solver(state: State) -> list:
+    moves = array("i", [0] * MAX_MOVES)
+    count = state.legal_moves(moves)
+    values = array("i", [0] * MAX_MOVES)
+    solver = Solver()
+    assert solver.solvable(state)
+    assert solver.move_values(state, moves, count, values)
+    team = state.turn & 1
+    expected = []
+    for i in range(count):
+        state.apply(moves[i])
+        expected.append(_brute_force(state, team))
+        state.undo()
+    assert list(values[:count]) == expected
+    return expected
+
+
+def test_endgame_solver_keeps_the_scopa_from_the_opponent():
+    # Seat 0 holds 5d and 2c on a table of 3b. Taking nothing (trailing 2c) leaves 3 + 2 = 5
+    # for seat 1's 5s; trailing 5d leaves 8, which nobody can sweep.
+    state = position(("5d 2c", "5s 4c", "Jd Jc", "Kb Ks"), "3b", turn=0, ply=28)
+    values = _check_solver(state)
+    assert len(values) == 2
+
+
+def test_endgame_solver_last_round_exact():
+    state = position(("7d", "7c", "Qb", "Ks"), "7s 3b", turn=0, ply=32)
+    _check_solver(state)
+
+
+@pytest.mark.parametrize("preset", ["chitarrella", "dieci", "assi"])
+def test_endgame_solver_matches_brute_force_on_played_out_deals(preset):
+    rules = Rules(preset)
+    state = State(rules)
+    rng = Rng(7)
+    moves = array("i", [0] * MAX_MOVES)
+    checked = 0
+    for seed in range(12):
+        state.new_match(seed)
+        while state.deal() != DEALT:
+            pass
+        remaining = 5 + seed % 4  # 5 to 8 plays left
+        while rules.plies - state.ply > remaining:
+            state.apply(moves[rng.below(state.legal_moves(moves))])
+        _check_solver(state)
+        checked += 1
+    assert checked == 12
+
+
+def test_master_plays_the_exact_endgame_move():
+    # With two plays left only one other seat holds a card, and counting tells which: the
+    # master's choice must be the solver's best on the true position.
+    rules = Rules("chitarrella")
+    state = State(rules)
+    greedy = GreedyBot(rules)
+    obs = bytearray(observe.SIZE)
+    moves = array("i", [0] * MAX_MOVES)
+    values = array("i", [0] * MAX_MOVES)
+    found = 0
+    for seed in range(400):
+        state.new_match(seed)
+        while state.deal() != DEALT:
+            pass
+        while rules.plies - state.ply > 2:
+            state.observe(state.turn, obs)
+            state.apply(greedy.choose(obs, moves, state.legal_moves(moves)))
+        count = state.legal_moves(moves)
+        if count < 2:
+            continue
+        bot = MasterBot(rules, seed)
+        move = _choose(bot, state)
+        assert bot.reason == EXACT
+        Solver().move_values(state, moves, count, values)
+        assert values[list(moves[:count]).index(move)] == max(values[:count])
+        found += 1
+        if found == 3:
+            break
+    assert found == 3
+
+
+# -- inference and determinization ----------------------------------------------------------
+
+
+def _choose(bot, state: State) -> int:
+    obs = bytearray(observe.SIZE)
+    state.observe(state.turn, obs)
+    moves = array("i", [0] * MAX_MOVES)
+    return bot.choose(obs, moves, state.legal_moves(moves))
+
+
+class Inspector:
+    """Greedy everywhere; before each choice, checks what the seat to play may infer."""
+
+    def __init__(self, rules, state: State) -> None:
+        self.state = state
+        self.greedy = GreedyBot(rules)
+        self.probe = MasterBot(rules, 5)
+        self.needs_observation = True
+        self.positions = 0
+        self.excluded = 0
+
+    def choose(self, obs, moves, count):
+        state = self.state
+        inference = self.probe.inference
+        for _ in range(3):
+            self.probe.determinize(obs)
+            deal = self.probe.state
+            for seat in range(4):
+                assert deal.hand_count[seat] == state.hand_count[seat]
+            assert sorted(deal.hand_cards(state.turn)) == sorted(state.hand_cards(state.turn))
+            assert deal.table_cards() == state.table_cards()
+            dealt = sorted(c for s in range(4) for c in deal.hand_cards(s))
+            assert dealt == sorted(c for s in range(4) for c in state.hand_cards(s))
+            for seat in range(4):
+                if seat != state.turn:
+                    for card in deal.hand_cards(seat):
+                        assert inference.allowed(seat, card)  # hard constraints hold
+        for card in range(40):
+            holder = state.where[card]
+            if holder < 4 and holder != state.turn:
+                assert obs[observe.CARD + card] == observe.UNSEEN
+                assert inference.allowed(holder, card), "the true holder was ruled out"
+                for seat in range(4):
+                    if seat != state.turn and state.hand_count[seat]:
+                        self.excluded += not inference.allowed(seat, card)
+        self.positions += 1
+        return self.greedy.choose(obs, moves, count)
+
+    def wants_declare(self, obs):
+        return False
+
+
+@pytest.mark.parametrize("preset, overrides", [
+    ("chitarrella", {}),
+    ("chitarrella", {"forced_capture": "turn"}),
+    ("assi", {"forced_capture": "turn"}),
+])
+def test_inference_never_rules_out_the_true_holder(preset, overrides):
+    rules = Rules(preset, overrides)
+    state = State(rules)
+    inspector = Inspector(rules, state)
+    for seed in range(3):
+        state.new_match(900 + seed)
+        play_match(state, [inspector] * 4, array("i", [0] * MAX_MOVES),
+                   bytearray(observe.SIZE))
+    assert inspector.positions > 300
+    if overrides:  # forced_capture=turn: a trail tells what the seat did not hold
+        assert inspector.excluded > 0
+
+
+# -- strength -------------------------------------------------------------------------------
+
+
+def _duplicate_points(preset: str, deals: int, iterations: int) -> tuple:
+    """Points per hand of master and greedy, each deal played twice with the sides swapped."""
+    rules = Rules(preset)
+    state = State(rules)
+    moves = array("i", [0] * MAX_MOVES)
+    obs = bytearray(observe.SIZE)
+    points = array("h", [0] * scoring.SIZE)
+    greedy = GreedyBot(rules)
+    totals = [0, 0]  # master, greedy
+    for deal in range(deals):
+        for master_team in range(2):
+            state.new_match(deal + 1)
+            while state.deal() != DEALT:
+                pass
+            bots = [MasterBot(rules, deal * 4 + seat, iterations) if seat % 2 == master_team
+                    else greedy for seat in range(4)]
+            while state.phase == PLAY:
+                state.observe(state.turn, obs)
+                count = state.legal_moves(moves)
+                state.apply(bots[state.turn].choose(obs, moves, count))
+            state.score_hand(points)
+            totals[0] += points[scoring.TOTAL + master_team]
+            totals[1] += points[scoring.TOTAL + 1 - master_team]
+    return totals[0] / (2 * deals), totals[1] / (2 * deals)
+
+
+def test_master_beats_greedy_on_duplicate_deals():
+    master, greedy = _duplicate_points("chitarrella", 100, 20)  # 20 playouts: about 5 ms
+    assert master - greedy > 0.25, f"master {master:.2f} vs greedy {greedy:.2f} a hand"
