@@ -17,7 +17,8 @@ from sim import mpruntime
 
 SCRIPT = mpruntime.REPO_ROOT / "tests" / "mp" / "play_matches.py"
 PRESETS = "chitarrella,figs,dieci,assi,veneto,tre_gradi,dieci+tre_gradi,assi+veneto"
-SEATINGS = ("random,greedy,random,greedy", "greedy,random,greedy,random")
+SEATINGS = ("random,greedy,random,greedy", "greedy,random,greedy,random",
+            "master,chitarrella,master,chitarrella")
 
 
 def _cpython(*args) -> str:
@@ -51,7 +52,7 @@ def test_options_play_under_heap_lock_32bit():
 
 
 def test_same_seed_same_plays_on_cpython_unix_and_32bit():
-    args = ("chitarrella,dieci,assi,veneto", 2, 5, "random,greedy,random,greedy", "plays")
+    args = ("chitarrella,dieci,assi,veneto", 2, 5, "master,greedy,chitarrella,random", "plays")
     expected = _cpython(*args)
     assert expected.count("\n") == 16
     assert mpruntime.run_unix(SCRIPT, *args) == expected
