@@ -7,7 +7,11 @@
 - ``mp32_alloc_bytes_per_hand``: heap allocated per hand on the 32-bit port (must be 0);
 - ``mp32_engine_heap_bytes``: heap the engine holds on the 32-bit port, imported from ``.mpy``
   files with one match set up (``gc.mem_alloc()`` after ``gc.collect()``, minus the baseline);
-- ``mp32_bot_<name>_heap_bytes``: what one bot adds;
+- ``mp32_bot_<name>_heap_bytes``: what one bot adds, its modules included;
+- per difficulty level (engine/bots/levels.py): ``bot_<level>_unix_ms_per_move_median`` and
+  ``_max`` over a whole match of four such bots on the unix port, ``bot_<level>_board_ms_est``
+  (200 times the max: DESIGN.md's board speed), ``bot_<level>_mp32_heap_bytes``; and
+  ``hint_mp32_heap_bytes`` for the hint helper;
 - ``unix_engine_heap_bytes``: the engine heap on the unix port (64-bit objects, so larger per
   object, but a collector that frees garbage: the WebAssembly port's ``gc.collect()`` keeps
   the garbage a running script made, so its figure includes set-up garbage such as the
@@ -25,11 +29,14 @@ import sys
 import tempfile
 from pathlib import Path
 
+from engine.bots.levels import LEVELS
 from sim import mpruntime
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS_SCRIPT = ROOT / "sim" / "mp" / "bench_hands.py"
 HEAP_SCRIPT = ROOT / "sim" / "mp" / "engine_heap.py"
+TIMING_SCRIPT = ROOT / "sim" / "mp" / "bot_timing.py"
+_TIMING = re.compile(r"moves (\d+) median_us (\d+) max_us (\d+)")
 _RESULT = re.compile(r"hands (\d+) us (\d+) alloc (-?\d+)")
 
 
@@ -71,11 +78,36 @@ def main() -> int:
         print("mp32_engine_heap_bytes %s" % re.search(r"engine_heap (\d+)", output).group(1))
         output = mpruntime.run_unix(HEAP_SCRIPT, mpy_root=build)
         print("unix_engine_heap_bytes %s" % re.search(r"engine_heap (\d+)", output).group(1))
-        for bot in ("random", "greedy"):
-            output = mpruntime.run_wasm(HEAP_SCRIPT, bot, paths=paths)
-            heap = re.search(r"bot_heap (\d+)", output).group(1)
-            print("mp32_bot_%s_heap_bytes %s" % (bot, heap))
+        for bot in ("random", "greedy", "chitarrella", "master"):
+            print("mp32_bot_%s_heap_bytes %d" % (bot, _bot_heap(bot, paths)))
+        for level in LEVELS:
+            median, worst = level_timing(level)
+            print("bot_%s_unix_ms_per_move_median %.2f" % (level, median))
+            print("bot_%s_unix_ms_per_move_max %.2f" % (level, worst))
+            print("bot_%s_board_ms_est %d" % (level, 200 * worst))
+            print("bot_%s_mp32_heap_bytes %d" % (level, _bot_heap(level, paths)))
+        print("hint_mp32_heap_bytes %d" % _bot_heap("hint", paths))
     return 0
+
+
+def _bot_heap(name: str, paths) -> int:
+    output = mpruntime.run_wasm(HEAP_SCRIPT, name, paths=paths)
+    return int(re.search(r"bot_heap (\d+)", output).group(1))
+
+
+def level_timing(level: str, seeds=(1, 2, 3)) -> tuple[float, float]:
+    """(median, max) ms per move on the unix port over whole matches: the median of the
+    matches' medians and the largest max."""
+    medians = []
+    worst = 0.0
+    for seed in seeds:
+        output = mpruntime.run_unix(TIMING_SCRIPT, "chitarrella", level, seed)
+        found = _TIMING.search(output)
+        if not found:
+            raise RuntimeError("unexpected timing output: %r" % output)
+        medians.append(int(found.group(2)) / 1000)
+        worst = max(worst, int(found.group(3)) / 1000)
+    return sorted(medians)[len(medians) // 2], worst
 
 
 if __name__ == "__main__":

@@ -57,3 +57,19 @@ def test_same_seed_same_plays_on_cpython_unix_and_32bit():
     assert expected.count("\n") == 16
     assert mpruntime.run_unix(SCRIPT, *args) == expected
     assert mpruntime.run_wasm(SCRIPT, *args) == expected
+
+
+LEVELS_SCRIPT = mpruntime.REPO_ROOT / "tests" / "mp" / "play_levels.py"
+LEVELS = ("easy", "normal", "hard", "desktop")
+
+
+def test_every_level_with_hints_plays_a_match_under_heap_lock_unix():
+    output = mpruntime.run_unix(LEVELS_SCRIPT, "chitarrella", ",".join(LEVELS), 1)
+    assert [line.split()[0] for line in output.splitlines()] == list(LEVELS)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_level_with_hints_plays_a_match_under_heap_lock_32bit(level):
+    output = mpruntime.run_wasm(LEVELS_SCRIPT, "dieci", level, 2)
+    assert output.split()[0] == level
+    assert int(output.split()[5]) > 0  # hints were asked for

@@ -321,7 +321,8 @@ class MasterBot:
         value = self.gain
         state.apply(move)
         plies = 1
-        while state.phase == PLAY and (full or plies < HORIZON):
+        # A hand-made position may leave a seat without cards before the last ply: stop there.
+        while state.phase == PLAY and state.hand_count[state.turn] and (full or plies < HORIZON):
             own = state.turn & 1 == team
             policy_move = self._policy()
             value += self.gain if own else -self.gain

@@ -1,8 +1,9 @@
 """Heap the engine holds on MicroPython: imports plus one match set up, in bytes.
 
-usage: engine_heap.py [BOT]
+usage: engine_heap.py [BOT_OR_LEVEL]
 
-Prints ``engine_heap B`` (and ``bot_heap B`` with a BOT name): ``gc.mem_alloc()`` after
+Prints ``engine_heap B`` (and ``bot_heap B`` for one bot of a name or difficulty level, its
+modules included; ``hint`` measures the hint helper): ``gc.mem_alloc()`` after
 ``gc.collect()``, minus the same figure before the imports. The rules parser
 (engine/presets.py) is released once the Rules are built, as a board does; ``parser_heap B``
 is what it held. The stage markers let sim/mp/run_wasm.mjs run each part in a call of its
@@ -43,9 +44,16 @@ print("engine_heap %d" % engine)
 bot_name = sys.argv[1] if len(sys.argv) > 1 else None
 if bot_name:
     from engine.bots import make_bot
+    from engine.bots.hint import Hinter
+    from engine.bots.levels import LEVELS, make_level_bot
 
-    bots = [make_bot(bot_name, rules, seat) for seat in range(4)]
+    if bot_name == "hint":
+        bot = Hinter(rules)
+    elif bot_name in LEVELS:
+        bot = make_level_bot(bot_name, rules)
+    else:
+        bot = make_bot(bot_name, rules)
 # run_wasm: next stage
 if bot_name:
     gc.collect()
-    print("bot_heap %d" % ((gc.mem_alloc() - base - engine) // len(bots)))
+    print("bot_heap %d" % (gc.mem_alloc() - base - engine))

@@ -1,0 +1,54 @@
+"""Hints: for a seat's view of a position, the move the best board-budget bot would play, and
+a short reason in plain words, naming Chitarrella's rule where one applies.
+
+The ``hard`` level's search picks the move. The rule-based Chitarrella player gives the reason
+when it would play the same move for a rule of its own; otherwise the search says why.
+
+Allocation: none in ``suggest`` (the bots preallocate); ``hint_text`` builds the words (edge).
+"""
+
+from engine.bots import make_bot, reason_text
+from engine.bots.levels import make_level_bot
+
+
+class Hinter:
+    """Suggests moves for whichever seat asks; see the module docstring."""
+
+    def __init__(self, rules, seed: int = 1) -> None:
+        self.search = make_level_bot("hard", rules, seed)
+        self.teacher = make_bot("chitarrella", rules)
+        self.explained_by = self.search  # the bot whose reason explains the last hint
+        self.move = -1
+
+    def reset(self, seed: int) -> None:
+        """Restart the search's random stream for a new match."""
+        self.search.reset(seed)
+
+    def suggest(self, obs, moves, count: int) -> int:
+        """The suggested move among ``moves[:count]`` for the seat that ``obs`` belongs to."""
+        move = self.search.choose(obs, moves, count)
+        advice = self.teacher.choose(obs, moves, count)
+        if advice == move and self.teacher.reason:
+            self.explained_by = self.teacher
+        else:
+            self.explained_by = self.search
+        self.move = move
+        return move
+
+
+def hint_text(hinter, state=None) -> str:
+    """Edge: the last hint in words, e.g. "play 5c, taking 5d: keep the values paired: C-28".
+
+    With the ``state`` the hint was asked in, the words name the card and what it takes.
+    """
+    reason = reason_text(hinter.explained_by)
+    if state is None or hinter.move < 0:
+        return reason
+    from engine.cards import card_name
+
+    move = hinter.move
+    taken = state.taken_cards(move)
+    play = "play %s" % card_name(move & 63)
+    if taken:
+        play += ", taking " + " + ".join(card_name(card) for card in taken)
+    return play + ": " + reason if reason else play

@@ -1,0 +1,39 @@
+"""Difficulty levels the player picks, mapped to bots and their budgets.
+
+- ``easy``: the greedy bot, a beginner that grabs what it sees;
+- ``normal``: the master search bot within a board's 1 s a move;
+- ``hard``: the master search bot within a board's 3 s a move;
+- ``desktop``: the master search bot with a budget only the simulator can afford.
+
+The board levels are sized by iterations, which make play reproducible. A board runs about 200
+times slower than the MicroPython unix port (DESIGN.md), so 1 s is about 5 ms there;
+``make bench`` prints the unix-port times and the board estimates. The deadline is a safety net
+on a slow board, in its own milliseconds.
+
+Allocation: none per decision (the bots preallocate).
+"""
+
+from engine.bots import make_bot
+
+LEVELS = ("easy", "normal", "hard", "desktop")
+
+# level -> (bot, iterations, deadline in ms on the board; 0 = none)
+_BUDGETS = {
+    "easy": ("greedy", 0, 0),
+    "normal": ("master", 20, 1000),
+    "hard": ("master", 64, 3000),
+    "desktop": ("master", 240, 0),
+}
+
+
+def level_budget(level: str) -> tuple:
+    """(bot name, iterations, deadline_ms) of ``level``; raises ValueError for another name."""
+    if level not in _BUDGETS:
+        raise ValueError("unknown level %r (known: %s)" % (level, ", ".join(LEVELS)))
+    return _BUDGETS[level]
+
+
+def make_level_bot(level: str, rules, seed: int = 1):
+    """The bot that plays at ``level``."""
+    name, iterations, deadline_ms = level_budget(level)
+    return make_bot(name, rules, seed, iterations, deadline_ms)

@@ -1,0 +1,86 @@
+"""Time per decision of one bot or level over a whole match, on CPython or MicroPython.
+
+usage: bot_timing.py PRESET BOT_OR_LEVEL SEED
+
+All four seats play with the named bot (``random``, ``greedy``, ...) or difficulty level
+(``easy``, ``normal``, ``hard``, ``desktop``; see engine/bots/levels.py). Prints
+``moves N median_us M max_us X``: microseconds per ``choose`` call over the match.
+"""
+
+import sys
+from array import array
+
+from engine import observe
+from engine.bots import BOT_NAMES, make_bot
+from engine.bots.levels import LEVELS, make_level_bot
+from engine.moves import MAX_MOVES
+from engine.play import play_match
+from engine.rules import Rules
+from engine.state import State
+
+try:
+    from time import ticks_diff, ticks_us
+except ImportError:  # CPython
+    from time import perf_counter_ns
+
+    def ticks_us():
+        return perf_counter_ns() // 1000
+
+    def ticks_diff(end, start):
+        return end - start
+
+
+_MAX_DECISIONS = 2000
+
+
+class Timed:
+    """Wraps a bot and records how long each decision takes."""
+
+    def __init__(self, bot, times) -> None:
+        self.bot = bot
+        self.times = times
+        self.needs_observation = bot.needs_observation
+
+    def reset(self, seed) -> None:
+        self.bot.reset(seed)
+
+    def choose(self, obs, moves, count):
+        start = ticks_us()
+        move = self.bot.choose(obs, moves, count)
+        times = self.times
+        if times.count < _MAX_DECISIONS:
+            times.micros[times.count] = ticks_diff(ticks_us(), start)
+            times.count += 1
+        return move
+
+    def wants_declare(self, obs):
+        return self.bot.wants_declare(obs)
+
+
+class Times:
+    def __init__(self) -> None:
+        self.micros = array("i", [0] * _MAX_DECISIONS)
+        self.count = 0
+
+
+def main(argv) -> None:
+    preset, name, seed = argv[1], argv[2], int(argv[3])
+    rules = Rules(preset)
+    times = Times()
+    bots = []
+    for seat in range(4):
+        if name in LEVELS:
+            bot = make_level_bot(name, rules, seed * 4 + seat)
+        elif name in BOT_NAMES:
+            bot = make_bot(name, rules, seed * 4 + seat)
+        else:
+            raise ValueError("unknown bot or level %r" % name)
+        bots.append(Timed(bot, times))
+    state = State(rules, seed)
+    state.new_match(seed)
+    play_match(state, bots, array("i", [0] * MAX_MOVES), bytearray(observe.SIZE))
+    micros = sorted(times.micros[i] for i in range(times.count))
+    print("moves %d median_us %d max_us %d" % (len(micros), micros[len(micros) // 2], micros[-1]))
+
+
+main(sys.argv)

@@ -1,0 +1,99 @@
+"""Difficulty levels (engine/bots/levels.py) and hints (engine/bots/hint.py)."""
+
+from __future__ import annotations
+
+import random
+from array import array
+
+import pytest
+
+from conftest import play, position
+from engine import observe
+from engine.bots.chitarrella import ChitarrellaBot
+from engine.bots.greedy import GreedyBot
+from engine.bots.hint import Hinter, hint_text
+from engine.bots.levels import LEVELS, level_budget, make_level_bot
+from engine.bots.master import MasterBot
+from engine.layout import DEAL, HAND_OVER, PLAY
+from engine.moves import MAX_MOVES
+from engine.rules import Rules
+from engine.state import State
+
+
+def test_levels_map_to_bots_with_growing_budgets():
+    rules = Rules("chitarrella")
+    assert LEVELS == ("easy", "normal", "hard", "desktop")
+    assert isinstance(make_level_bot("easy", rules), GreedyBot)
+    searches = [make_level_bot(level, rules) for level in ("normal", "hard", "desktop")]
+    assert all(isinstance(bot, MasterBot) for bot in searches)
+    assert searches[0].iterations < searches[1].iterations < searches[2].iterations
+    # Board levels carry a deadline in board milliseconds (1 s and 3 s); desktop none.
+    assert [level_budget(level)[2] for level in ("normal", "hard", "desktop")] == [1000, 3000, 0]
+
+
+def test_unknown_level_is_refused():
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        make_level_bot("expert", Rules("chitarrella"))
+
+
+def ask(state: State, hinter: Hinter) -> int:
+    obs = bytearray(observe.SIZE)
+    state.observe(state.turn, obs)
+    moves = array("i", [0] * MAX_MOVES)
+    count = state.legal_moves(moves)
+    move = hinter.suggest(obs, moves, count)
+    assert move in moves[:count]
+    return move
+
+
+def test_hint_names_the_scopa_and_chitarrella_rule():
+    # Table 2b + 5c, seat 0 holds 7s and 4d: the 7 sweeps (C-14); both bots agree.
+    state = position(("7s 4d Kb", "Qc Qd", "Jc Jd", "Kc Kd"), "2b 5c", turn=0)
+    hinter = Hinter(state.rules, 1)
+    ask(state, hinter)
+    text = hint_text(hinter, state)
+    assert text.startswith("play 7s, taking 2b + 5c: ")
+    assert "C-14" in text
+
+
+def test_hint_without_state_gives_the_reason_alone():
+    state = position(("7s 4d Kb", "Qc Qd", "Jc Jd", "Kc Kd"), "2b 5c", turn=0)
+    hinter = Hinter(state.rules, 1)
+    ask(state, hinter)
+    assert hint_text(hinter) and not hint_text(hinter).startswith("play")
+
+
+def test_hints_are_legal_through_whole_hands():
+    rules = Rules("chitarrella")
+    state = State(rules, 5)
+    hinter = Hinter(rules, 5)
+    chooser = random.Random(5)
+    moves = array("i", [0] * MAX_MOVES)
+    hints = 0
+    for _ in range(2):
+        state.phase = DEAL
+        while state.deal():
+            pass
+        while state.phase == PLAY:
+            ask(state, hinter)
+            assert hint_text(hinter, state)
+            hints += 1
+            count = state.legal_moves(moves)
+            state.apply(moves[chooser.randrange(count)])
+        assert state.phase == HAND_OVER
+    assert hints == 72
+
+
+def test_teacher_is_the_rule_based_player():
+    hinter = Hinter(Rules("chitarrella"), 1)
+    assert isinstance(hinter.teacher, ChitarrellaBot)
+    assert isinstance(hinter.search, MasterBot)
+    assert hinter.search.iterations == level_budget("hard")[1]
+
+
+def test_play_helper_still_applies_after_a_hint():
+    state = position(("7s 4d", "Qc", "Jc", "Kc"), "2b 5c", turn=0)
+    hinter = Hinter(state.rules, 1)
+    ask(state, hinter)
+    play(state, "4d")  # the player may ignore the hint (C-40: the scopa is free)
+    assert state.turn == 1
