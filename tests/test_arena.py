@@ -10,7 +10,6 @@ from io import StringIO
 
 import pytest
 
-from engine.bots import BOT_NAMES
 from engine.record import read_record
 from sim.__main__ import main
 from sim.arena import (
@@ -207,7 +206,7 @@ def test_cli_plot_writes_a_png(capsys, tmp_path):
 
 BAD_OPTIONS = [
     (["--a", "foo"], ["unknown bot", "foo"]),
-    (["--b", "master:400"], ["unknown bot", "master"]),  # until the master bot is registered
+    (["--b", "grandmaster:400"], ["unknown bot", "grandmaster"]),
     (["--a", "greedy:x"], ["budget", "greedy:x"]),
     (["--b", "random:1:2:3"], ["BOT[:ITERS[:MS]]"]),
     (["--deals", "0"], ["--deals"]),
@@ -223,8 +222,6 @@ BAD_OPTIONS = [
 
 @pytest.mark.parametrize("options, words", BAD_OPTIONS, ids=[" ".join(o) for o, _ in BAD_OPTIONS])
 def test_cli_rejects_bad_options(capsys, tmp_path, options, words):
-    if "master" in options[-1] and "master" in BOT_NAMES:
-        pytest.skip("the master bot is registered")
     record = tmp_path / "never.jsonl"
     status, stdout, stderr = run_cli(capsys, "arena", "--deals", "3", "--jobs", "1", *options,
                                      "--out", str(record))
