@@ -113,6 +113,15 @@ def legal_moves(state, out) -> int:
     return n
 
 
+def sweep_scores(rules, move: int) -> bool:
+    """Whether ``move``, if it empties the table before the final play, scores a scopa:
+    always for a card that is not an ace (C-14); for an ace only as RULES §7 allows
+    (``ace_never_scopa``, ``ace_sweep_scores_scopa``; §10 rows 25, 28a)."""
+    if (move & 63) % 10:
+        return True
+    return not (rules.ace_never_scopa or (move & ACE_SWEEP and not rules.ace_sweep_scopa))
+
+
 def _each_slot(card: int, slots: int, out, n: int) -> int:
     """One move per slot in ``slots``, each taking that slot alone; returns the new count."""
     while slots:

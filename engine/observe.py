@@ -72,6 +72,15 @@ OTHER_PILE = const(5)
 NOBODY = const(255)
 
 
+def may_declare_out(obs, rules) -> bool:
+    """True when declaring out is on and the seat's side has secured the target: its score
+    plus the points it holds for sure this hand (C-26; RULES §6.4)."""
+    if not rules.declare_out:
+        return False
+    team = obs[SEAT] & 1
+    return obs[SCORE + team] + obs[SECURED + team] >= rules.target
+
+
 def observe(state, seat: int, out) -> None:
     """Fill ``out`` with what ``seat`` may see now (layout in the module docstring)."""
     rules = state.rules

@@ -33,7 +33,6 @@ from engine.layout import (
     TERMINAL,
 )
 from engine.moves import (
-    ACE_SWEEP,
     MAX_TABLE,
     SELF_TAKE,
     TABLE_MASK,
@@ -363,12 +362,10 @@ class State:
             self.last_taker = seat
             if not self.first_capture[team]:
                 self.first_capture[team] = ply + 1
-            if not self.occupied and take and (rules.last_play_scopa or not final):
-                # C-14 scopa; C-15 none on the final play. Ace variants: RULES §7, §10 28a.
-                if card % 10 or not (rules.ace_never_scopa or
-                                     (move & ACE_SWEEP and not rules.ace_sweep_scopa)):
-                    self.scope[team] += 1
-                    self.ply_scopa[ply] = 1
+            if not self.occupied and take and (rules.last_play_scopa or not final) \
+                    and capture.sweep_scores(rules, move):
+                self.scope[team] += 1  # C-14 scopa; C-15 none on the final play
+                self.ply_scopa[ply] = 1
         else:
             self._put_on_table(card)  # a trail (C-11)
         self.ply = ply + 1

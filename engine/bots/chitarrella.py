@@ -25,8 +25,9 @@ Allocation: none per decision (buffers made in ``__init__``).
 from array import array
 
 from engine import observe
+from engine.capture import sweep_scores
 from engine.cards import NO_CARD, VALUE
-from engine.moves import ACE_SWEEP, SELF_TAKE, TABLE_MASK
+from engine.moves import SELF_TAKE, TABLE_MASK
 
 try:
     from micropython import const
@@ -152,10 +153,7 @@ class ChitarrellaBot:
 
     def wants_declare(self, obs) -> bool:
         """Declare out once the side's secured points reach the target (C-26)."""
-        if not self.rules.declare_out:
-            return False
-        team = obs[observe.SEAT] & 1
-        return obs[observe.SCORE + team] + obs[observe.SECURED + team] >= self.rules.target
+        return observe.may_declare_out(obs, self.rules)
 
     def choose(self, obs, moves, count: int) -> int:
         """The best of ``moves[:count]`` by gain - risk + strategy; sets ``reason``."""
@@ -289,8 +287,7 @@ class ChitarrellaBot:
                 else:
                     left += 1
         rules = self.rules
-        if take and left == 0 and (card % 10 or not (
-                rules.ace_never_scopa or (move & ACE_SWEEP and not rules.ace_sweep_scopa))):
+        if take and left == 0 and sweep_scores(rules, move):
             gain += _SCOPA  # C-14; aces under RULES §7
             self.scopa = True
         return gain

@@ -11,8 +11,9 @@ Allocation: none per decision.
 """
 
 from engine import observe
+from engine.capture import sweep_scores
 from engine.cards import NO_CARD, VALUE
-from engine.moves import ACE_SWEEP, TABLE_MASK
+from engine.moves import TABLE_MASK
 
 try:
     from micropython import const
@@ -79,8 +80,7 @@ class GreedyBot:
                         score += card_worth(taken)
                         left_total -= VALUE[taken]
                         left_count -= 1
-                if take and left_count == 0 and not final and \
-                        not (move & ACE_SWEEP and not rules.ace_sweep_scopa):
+                if take and left_count == 0 and not final and sweep_scores(rules, move):
                     score += _SCOPA_WORTH
             else:  # a trail gives the card away
                 score = -card_worth(card)
@@ -109,7 +109,4 @@ class GreedyBot:
 
     def wants_declare(self, obs) -> bool:
         """Declare out once the side's secured points reach the target (C-26)."""
-        if not self.rules.declare_out:
-            return False
-        team = obs[observe.SEAT] & 1
-        return obs[observe.SCORE + team] + obs[observe.SECURED + team] >= self.rules.target
+        return observe.may_declare_out(obs, self.rules)

@@ -26,9 +26,11 @@ from array import array
 from engine import observe, scoring
 from engine.bots.endgame import MAX_HAND, Solver
 from engine.bots.inference import Inference, load_position
+from engine.capture import sweep_scores
 from engine.cards import NO_CARD, VALUE
+from engine.clock import ticks_diff, ticks_ms
 from engine.layout import PLAY
-from engine.moves import ACE_SWEEP, BIT_INDEX, MAX_MOVES, TABLE_MASK
+from engine.moves import BIT_INDEX, MAX_MOVES, TABLE_MASK
 from engine.rng import Rng
 from engine.state import State
 
@@ -38,25 +40,6 @@ except ImportError:  # CPython
 
     def const(value):
         return value
-
-
-try:
-    from time import ticks_diff, ticks_ms  # MicroPython
-except ImportError:
-    try:
-        from supervisor import ticks_ms  # CircuitPython: wraps at 2**29
-
-        def ticks_diff(end: int, start: int) -> int:
-            return ((end - start + 0x10000000) & 0x1FFFFFFF) - 0x10000000
-
-    except ImportError:  # CPython
-        from time import monotonic_ns
-
-        def ticks_ms() -> int:
-            return monotonic_ns() // 1000000
-
-        def ticks_diff(end: int, start: int) -> int:
-            return end - start
 
 
 DEFAULT_ITERATIONS = const(20)  # playouts a decision: about 5 ms on the unix port (72: 15 ms)
@@ -125,10 +108,7 @@ class MasterBot:
 
     def wants_declare(self, obs) -> bool:
         """Declare out once the side's secured points reach the target (C-26)."""
-        if not self.rules.declare_out:
-            return False
-        team = obs[observe.SEAT] & 1
-        return obs[observe.SCORE + team] + obs[observe.SECURED + team] >= self.rules.target
+        return observe.may_declare_out(obs, self.rules)
 
     def choose(self, obs, moves, count: int) -> int:
         """The best of ``moves[:count]`` for the bot's side, within the budgets."""
@@ -183,7 +163,7 @@ class MasterBot:
                 gain += worth[taken]
                 total -= VALUE[taken]
                 cards -= 1
-            if take and cards == 0 and not final and self._scopa_counts(move):
+            if take and cards == 0 and not final and sweep_scores(self.rules, move):
                 gain += _SCOPA  # C-14; none on the final play (C-15)
             score = gain
         else:  # a trail gives the card away
@@ -195,12 +175,6 @@ class MasterBot:
         if cards and not final and (threat & 1 or (total <= 10 and threat >> total & 1)):
             score -= _SCOPA + 2 * cards * _CARD
         return score
-
-    def _scopa_counts(self, move: int) -> bool:
-        rules = self.rules
-        if (move & 63) % 10:
-            return True
-        return not (rules.ace_never_scopa or (move & ACE_SWEEP and not rules.ace_sweep_scopa))
 
     def _table(self) -> int:
         """The private table's total value (the card count is state.table_count)."""
@@ -296,7 +270,7 @@ class MasterBot:
                     gain += worth[taken]
                     left -= VALUE[taken]
                     left_cards -= 1
-                if take and left_cards == 0 and not final and self._scopa_counts(move):
+                if take and left_cards == 0 and not final and sweep_scores(self.rules, move):
                     gain += _SCOPA  # C-14; none on the final play (C-15)
                 score = gain
             else:  # a trail gives the card away

@@ -13,22 +13,12 @@ import sys
 from array import array
 
 from engine import scoring
+from engine.clock import ticks_diff, ticks_us
 from engine.layout import DEAL, PLAY
 from engine.moves import MAX_MOVES
 from engine.rng import Rng
 from engine.rules import Rules
 from engine.state import State
-
-try:
-    from time import ticks_diff, ticks_us
-except ImportError:  # CPython
-    from time import perf_counter_ns
-
-    def ticks_us():
-        return perf_counter_ns() // 1000
-
-    def ticks_diff(end, start):
-        return end - start
 
 
 def play_hands(state, moves, points, rng, hands) -> None:

@@ -13,22 +13,11 @@ from array import array
 from engine import observe
 from engine.bots import BOT_NAMES, make_bot
 from engine.bots.levels import LEVELS, make_level_bot
+from engine.clock import ticks_diff, ticks_us
 from engine.moves import MAX_MOVES
 from engine.play import play_match
 from engine.rules import Rules
 from engine.state import State
-
-try:
-    from time import ticks_diff, ticks_us
-except ImportError:  # CPython
-    from time import perf_counter_ns
-
-    def ticks_us():
-        return perf_counter_ns() // 1000
-
-    def ticks_diff(end, start):
-        return end - start
-
 
 _MAX_DECISIONS = 2000
 
