@@ -12,8 +12,8 @@ captured or still on the table that nobody played) and weighs each (seat, card) 
   lacks the sweeping value (C-14, C-40), and one that left the settebello there probably lacks
   a seven (C-16, C-11) [derived].
 
-``load_position`` puts the public position into a search bot's own State (it uses the State's
-private set-up helpers, which allocate nothing, where ``set_position`` would). ``deal`` then
+``load_position`` puts the public position into a search bot's own State through the State's
+allocation-free set-up methods (``set_position`` would allocate). ``deal`` then
 deals the unseen cards to the other seats of a search State: each card in turn,
 most constrained first, goes to a seat with room with probability proportional to
 weight * room left, which is uniform over the consistent deals when no evidence bends it.
