@@ -1,0 +1,78 @@
+"""The simulator's input adapter: keyboard and mouse become the board's abstract input events.
+
+Pygame events are turned into ``lib/input_events.py`` codes and pushed into an
+``EventQueue``, the same queue that ``keypad`` buttons and the touchscreen fill on a board.
+
+Key map (a key press; releases and key repeat are ignored, as on the board's buttons):
+
+==========================  ==========
+key                         event
+==========================  ==========
+Left / Right / Up / Down    LEFT / RIGHT / UP / DOWN
+Enter, keypad Enter, Space  SELECT
+Escape, Backspace           BACK
+H                           HINT
+left mouse button down      TOUCH at the board pixel under the pointer (window pixel // scale)
+==========================  ==========
+
+The window's close button (and ``pygame.QUIT``) is not an input event: ``pump`` reports it.
+
+Desktop only.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import input_events  # noqa: E402  (lib/input_events.py)
+import pygame  # noqa: E402
+
+KEY_MAP: dict[int, int] = {
+    pygame.K_LEFT: input_events.LEFT,
+    pygame.K_RIGHT: input_events.RIGHT,
+    pygame.K_UP: input_events.UP,
+    pygame.K_DOWN: input_events.DOWN,
+    pygame.K_RETURN: input_events.SELECT,
+    pygame.K_KP_ENTER: input_events.SELECT,
+    pygame.K_SPACE: input_events.SELECT,
+    pygame.K_ESCAPE: input_events.BACK,
+    pygame.K_BACKSPACE: input_events.BACK,
+    pygame.K_h: input_events.HINT,
+}
+"""Pygame key code -> input event code."""
+
+_LEFT_BUTTON = 1
+_PUMPED = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.QUIT, pygame.WINDOWCLOSE)
+
+
+def handle(event: pygame.event.Event, queue: input_events.EventQueue, scale: int = 1) -> bool:
+    """Push the input event that a pygame ``event`` stands for; returns True if it mapped.
+
+    :param int scale: how many window pixels make one board pixel (``SimDisplay.scale``).
+    """
+    if event.type == pygame.KEYDOWN:
+        code = KEY_MAP.get(event.key, input_events.NONE)
+        if code == input_events.NONE:
+            return False
+        queue.push(code)
+        return True
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == _LEFT_BUTTON:
+        x, y = event.pos
+        queue.push(input_events.TOUCH, x // scale, y // scale)
+        return True
+    return False
+
+
+def pump(queue: input_events.EventQueue, scale: int = 1) -> bool:
+    """Move pending key and mouse events from pygame into ``queue``; True if the window closed.
+
+    Other pygame events (the display's own refresh events) stay queued for the display.
+    """
+    closed = False
+    for event in pygame.event.get(eventtype=_PUMPED):
+        if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
+            closed = True
+        else:
+            handle(event, queue, scale)
+    return closed
