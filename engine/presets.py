@@ -10,7 +10,7 @@ Rules: RULES §10 (defaults) and §11 (parameters, presets).
 Allocation: set-up only.
 """
 
-from engine.rules import RulesError
+from engine.rules import TABLE_PACKET, RulesError
 
 # Each parameter: (kind, choices or None, default). A default of None is derived from others
 # in _fill_derived (e.g. deal_packets from deal_shape). Kinds: choice, bool, int, int_or_off,
@@ -265,3 +265,49 @@ def resolve(preset: str, overrides=None) -> dict:
     resolver.fill_derived()
     resolver.check()
     return resolver.values
+
+
+def derive(rules, values: dict) -> None:
+    """Set on ``rules`` the plain int attributes the hot engine code reads."""
+    rules.ten_cards = values["deal_shape"] == "10+0"
+    rules.hand_size = 10 if rules.ten_cards else 9
+    rules.plies = 4 * rules.hand_size  # 36 or 40 plays a hand (RULES §4.1)
+    codes = bytearray()
+    for packet in values["deal_packets"]:
+        codes.append(TABLE_PACKET + int(packet[1:]) if isinstance(packet, str) else packet)
+    rules.packets = bytes(codes)
+    kings = values["redeal_kings_min"]
+    rules.redeal_kings = 0 if kings == "off" else kings
+    table_sum = values["redeal_if_table_sum_le"]
+    rules.redeal_sum = 0 if table_sum == "off" else table_sum
+    rules.first_ace_deals = values["first_dealer"] == "first_ace"
+    rules.dealer_fixed = values["dealer_rotation"] == "fixed"
+    rules.fewest_cards = values["sum_choice"] == "fewest_cards"
+    rules.equal_priority = values["equal_card_priority"]
+    rules.turn_forced = values["forced_capture"] == "turn"
+    last = values["last_play_scopa"]
+    rules.last_play_scopa = last == "counts" or (last == "counts_10card_only" and rules.ten_cards)
+    rules.primiera = bytes(values["primiera_values"])
+    rules.primiera_all_suits = values["primiera_requires_all_suits"]
+    rules.primiera_compare_incomplete = values["primiera_both_incomplete"] == "compare_sums"
+    rules.re_bello = values["re_bello"]
+    rules.napola_cap = {"off": 0, "full": 10, "cap6": 6}[values["napola"]]
+    rules.napoleone_wins = values["napoleone_wins"]
+    rules.target = values["target"]
+    rules.tie_mode = ("higher_wins_else_continue", "countback",
+                     "continue_regardless").index(values["tie_at_target"])
+    rules.grades = values["grades"] == "tre_gradi"
+    rules.grades_threshold = values["grades_threshold"]
+    rules.declare_out = values["declare_out"]
+    rules.ace_sweep = values["ace_sweep"]
+    rules.ace_sweep_scopa = values["ace_sweep_scores_scopa"]
+    rules.ace_on_ace_sweeps = values["ace_with_ace_on_table"] == "sweeps"
+    rules.ace_empty_stays = values["ace_on_empty_table"] == "stays"
+    rules.ace_ban_plies = {"never": 0, "first_play": 1,
+                          "first_round": 4}[values["first_lead_ace_banned"]]
+    rules.ace_may_decline = values["ace_may_decline"]
+    rules.ace_never_scopa = values["ace_never_scopa"]
+    rules.review = ("none", "first_capture", "own_pile").index(values["review_captures"])
+    rules.count_own_pile = values["count_own_pile"]
+    rotate = values["rotate_partners_every_n_games"]
+    rules.rotate_partners = 0 if rotate == "off" else rotate
