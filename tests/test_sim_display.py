@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import sys
 import textwrap
-import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -288,30 +287,6 @@ def test_event_names_round_trip():
         assert input_events.code_of(input_events.name(code)) == code
     with pytest.raises(ValueError, match="select"):
         input_events.code_of("jump")
-
-
-def churn(queue, rounds):
-    for i in range(rounds):
-        queue.push(TOUCH, i & 0xFF, 100)
-        queue.push(LEFT)
-        queue.pop()
-        queue.pop()
-        queue.push(SELECT)  # fill up: pushes into a full queue drop
-    queue.clear()
-
-
-def test_queue_push_and_pop_allocate_nothing_on_cpython():
-    queue = EventQueue(8)
-    tracemalloc.start()
-    try:
-        churn(queue, 300)  # warm up: caches, and ``dropped`` already past the cached small ints
-        before, _ = tracemalloc.get_traced_memory()
-        churn(queue, 5000)
-        after, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    assert after - before == 0
-    assert peak - before < 200  # a few transient ints at most, not growing with rounds
 
 
 def test_queue_allocates_nothing_under_micropython_heap_lock(tmp_path):
