@@ -10,6 +10,7 @@ Rules: RULES §10 (defaults) and §11 (parameters, presets).
 Allocation: set-up only.
 """
 
+from engine.cards import PRIMIERA
 from engine.rules import TABLE_PACKET, RulesError
 
 # Each parameter: (kind, choices or None, default). A default of None is derived from others
@@ -29,7 +30,7 @@ PARAMETERS = {
     "equal_card_priority": ("bool", None, True),  # C-11; §10 row 11
     "forced_capture": ("choice", ("card", "turn"), "card"),  # C-11, C-40; §10 row 12
     "last_play_scopa": ("choice", ("never", "counts", "counts_10card_only"), "never"),  # C-15
-    "primiera_values": ("primiera", None, (16, 12, 13, 14, 15, 18, 21, 10, 10, 10)),  # C-18
+    "primiera_values": ("primiera", None, tuple(PRIMIERA)),  # C-18
     "primiera_requires_all_suits": ("bool", None, True),  # C-22
     "primiera_both_incomplete": ("choice", ("no_point", "compare_sums"), "no_point"),  # row 16
     "re_bello": ("bool", None, False),  # §5.3; §10 row 24
