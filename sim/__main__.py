@@ -1,4 +1,8 @@
-"""Command line: ``python -m sim selfplay ...`` (and later the simulator and the arena).
+"""Command line: ``python -m sim`` runs the simulator; ``selfplay`` and ``arena`` are commands.
+
+``python -m sim [--board B] [--scale N] [--level L] [--seed S]`` (or ``python -m sim play ...``)
+opens the simulator's window; ``--headless --script FILE --screenshots DIR`` plays a script
+without one (sim/simulator.py).
 
 Desktop only.
 """
@@ -6,12 +10,21 @@ Desktop only.
 import argparse
 import sys
 
-from sim import arena, selfplay
+from sim import arena, selfplay, simulator
+
+PLAY = "play"
 
 
 def main(argv=None) -> int:
+    """Run a command; without one (nothing, or options only) run the simulator."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        argv.insert(0, PLAY)
     parser = argparse.ArgumentParser(prog="python -m sim", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
+    play = commands.add_parser(PLAY, help=simulator.__doc__.splitlines()[0])
+    simulator.add_arguments(play)
+    play.set_defaults(run=simulator.run)
     selfplay.add_arguments(commands.add_parser("selfplay", help=selfplay.__doc__.splitlines()[0]))
     arena.add_arguments(commands.add_parser("arena", help=arena.__doc__.splitlines()[0]))
     args = parser.parse_args(argv)

@@ -261,6 +261,7 @@ def test_selfplay_rejects_malformed_arguments(capsys, options, word):
     assert "error:" in stderr.splitlines()[-1] and word in stderr.splitlines()[-1]
 
 
-def test_cli_needs_a_command(capsys):
-    status, _, stderr = run_cli(capsys)
+def test_cli_rejects_an_unknown_command(capsys):
+    # Without a command (or with options only) python -m sim opens the simulator instead.
+    status, _, stderr = run_cli(capsys, "jump")
     assert status == 2 and "error:" in stderr

@@ -1,0 +1,297 @@
+"""Tests for the game loop (lib/game.py) and the simulator command (sim/simulator.py), headless.
+
+A whole match against easy bots played from scripted events with an injected clock, while no
+display object is created; a hand-written script through ``python -m sim --headless``; the
+capture choice (C-11) cycling, cancelling and confirming; the hint; the bots' pause.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame starts: no display server needed
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from conftest import ROOT, cards, position  # noqa: E402
+
+LIB = ROOT / "lib"
+if str(LIB) not in sys.path:
+    sys.path.append(str(LIB))  # lib/ is on sys.path on a board; sim/ does the same
+
+import boards  # noqa: E402  (lib/boards.py)
+import displayio  # noqa: E402
+import game as game_module  # noqa: E402
+import pygame  # noqa: E402
+from adafruit_display_text import bitmap_label  # noqa: E402
+from game import (  # noqa: E402
+    MODE_BOTS,
+    MODE_CHOOSE,
+    MODE_HAND_END,
+    MODE_MATCH_END,
+    MODE_PLAY,
+    Game,
+)
+from input_events import BACK, HINT, LEFT, RIGHT, SELECT, TOUCH  # noqa: E402
+from table_scene import TableScene  # noqa: E402
+
+from engine.rules import Rules  # noqa: E402
+from sim import display as sim_display  # noqa: E402
+from sim import simulator  # noqa: E402
+from sim.__main__ import main  # noqa: E402
+
+DISPLAY_CLASSES = (displayio.Group, displayio.TileGrid, displayio.Bitmap, displayio.Palette,
+                   bitmap_label.Label)
+
+
+class Clock:
+    """The injected millisecond clock."""
+
+    def __init__(self) -> None:
+        self.now = 0
+
+    def __call__(self) -> int:
+        return self.now
+
+
+@pytest.fixture
+def construction_counter(monkeypatch):
+    """Counts constructions of every displayio class the scene may use (and Labels)."""
+    counts = {cls.__name__: 0 for cls in DISPLAY_CLASSES}
+    for cls in DISPLAY_CLASSES:
+        original = cls.__init__
+
+        def counting(self, *args, __original=original, __name=cls.__name__, **kwargs):
+            counts[__name] += 1
+            return __original(self, *args, **kwargs)
+
+        monkeypatch.setattr(cls, "__init__", counting)
+    return counts
+
+
+@pytest.fixture
+def pyportal():
+    shown = sim_display.open_display("pyportal", headless=True)
+    yield shown
+    shown.close()
+
+
+def make_scene(display) -> TableScene:
+    board = display.board
+    bitmap, palette = simulator.load_sheet(board)
+    scene = TableScene(board.width, board.height, board.layout, bitmap, palette)
+    display.root_group = scene.group
+    return scene
+
+
+def card_middle(grid, scene) -> tuple[int, int]:
+    return grid.x + scene.layout.card_width // 2, grid.y + scene.layout.card_height // 2
+
+
+def highlighted(scene) -> set[int]:
+    """The faces of the table cards framed as a capture choice."""
+    return {scene.table_cards[i][0] for i in range(16) if not scene.table_marks[i].hidden}
+
+
+# --- a whole match from scripted events -------------------------------------------------------
+
+
+def test_scripted_match_against_easy_bots_reaches_the_end_without_new_display_objects(
+        pyportal, construction_counter):
+    clock = Clock()
+    game = simulator.build(pyportal.board, pyportal, Rules("chitarrella"), "easy", 7, clock)
+    scene = game.scene
+    built = dict(construction_counter)
+    plays = hands = steps = 0
+    while not game.match_over and steps < 20000:
+        steps += 1
+        mode = game.mode
+        if mode == MODE_BOTS:
+            clock.now += 700
+        elif mode == MODE_HAND_END:
+            hands += 1
+            assert scene.last_play.text.strip().startswith("Hand: us ")
+            assert scene.turn.text.strip().startswith("Match ")
+            game.handle(SELECT)
+        elif mode == MODE_CHOOSE:
+            game.handle(RIGHT)
+            game.handle(SELECT)
+        elif plays % 3 == 0:  # touch a card twice: select, then play
+            plays += 1
+            hand = [grid for grid in scene.hand_cards if not grid.hidden]
+            point = card_middle(hand[len(hand) // 2], scene)
+            game.handle(TOUCH, *point)
+            game.handle(TOUCH, *point)
+        else:
+            plays += 1
+            game.handle(RIGHT if plays % 2 else LEFT)
+            if plays % 5 == 0:
+                game.handle(HINT)
+            game.handle(SELECT)
+        game.tick()
+        if steps % 40 == 0:
+            pyportal.refresh()
+    assert game.match_over, "the match did not end in %d steps" % steps
+    assert game.mode == MODE_MATCH_END and hands >= 1 and plays >= 9
+    pyportal.refresh()
+    result = scene.last_play.text.strip()
+    assert result.startswith("We win") or result.startswith("They win")
+    assert construction_counter == built, "display objects created during the match"
+    game.handle(SELECT)  # a new match
+    assert not game.match_over and tuple(game.state.score) == (0, 0)
+
+
+SCRIPT = """\
+# the first plays of a match: wait for the bots, move, ask for a hint, play
+wait 700
+wait 700
+wait 700
+right
+left
+hint
+select
+select   # skips a bot's pause (or confirms a capture)
+wait 700
+touch 160 220
+"""
+
+
+@pytest.mark.parametrize("board_name", sorted(boards.NAMES))
+def test_headless_script_saves_a_screenshot_per_step(tmp_path, capsys, board_name):
+    script = tmp_path / "first_plays.txt"
+    script.write_text(SCRIPT, encoding="utf-8")
+    shots = tmp_path / "shots"
+    status = main(["--board", board_name, "--headless", "--script", str(script),
+                   "--screenshots", str(shots)])
+    assert status == 0
+    assert capsys.readouterr().out.startswith("10 steps; score ")
+    board = boards.profile(board_name)
+    files = sorted(shots.glob("*.png"))
+    assert [path.name for path in files] == ["step_%04d.png" % n for n in range(1, 11)]
+    for path in files:
+        assert pygame.image.load(str(path)).get_size() == (board.width, board.height)
+
+
+def test_python_m_sim_without_a_command_runs_the_simulator(tmp_path):
+    script = tmp_path / "hint.txt"
+    script.write_text("wait 2100\nhint\n", encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "sim", "--headless", "--script", str(script),
+                             "--screenshots", str(tmp_path)], cwd=ROOT, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "step_0002.png").exists()
+
+
+@pytest.mark.parametrize(("line", "word"), [("jump", "jump"), ("touch 3", "touch 3"),
+                                            ("wait soon", "wait soon"), ("select 2", "select")])
+def test_bad_script_line_is_named(tmp_path, capsys, line, word):
+    script = tmp_path / "bad.txt"
+    script.write_text("# ok\nleft\n" + line + "\n", encoding="utf-8")
+    status = main(["--headless", "--script", str(script)])
+    error = capsys.readouterr().err
+    assert status == 2 and "line 3" in error and word in error
+
+
+# --- capture choice (C-11) ---------------------------------------------------------------------
+
+
+def choice_game(display, clock) -> Game:
+    """You hold 7d and Kc; 7d takes 3b + 4s or 2c + 5s (no 7 on the table, so it must take)."""
+    state = position(("7d Kc", "Kb Ad", "Ks Ac", "Kd Ab"), "3b 4s 2c 5s", turn=0)
+    scene = make_scene(display)
+    return Game(scene, state.rules, "easy", 1, clock, state=state)
+
+
+def test_c11_capture_choice_cycles_the_takes_and_plays_the_chosen_one(pyportal, tmp_path):
+    clock = Clock()
+    game = choice_game(pyportal, clock)
+    scene = game.scene
+    first, second = set(cards("3b 4s")), set(cards("2c 5s"))
+    assert game.mode == MODE_PLAY and scene.hand_cards[0][0] == cards("7d")[0]
+    game.handle(SELECT)
+    assert game.mode == MODE_CHOOSE
+    start = highlighted(scene)
+    assert start in (first, second)
+    other = second if start == first else first
+    game.handle(RIGHT)
+    assert highlighted(scene) == other
+    game.handle(RIGHT)  # only two legal takes: back to the first (no trail is offered)
+    assert highlighted(scene) == start
+    game.handle(LEFT)
+    assert highlighted(scene) == other
+    pyportal.refresh()
+    assert pyportal.screenshot(tmp_path / "capture_choice.png").exists()
+    game.handle(SELECT)
+    assert game.mode == MODE_BOTS
+    seat, card, taken, _, _ = game.state.play_info(game.state.ply - 1)
+    assert (seat, card, set(taken)) == (0, cards("7d")[0], other)
+    assert "You: 7d takes" in scene.last_play.text
+
+
+def test_c11_capture_choice_back_cancels_and_touch_picks_a_take(pyportal):
+    game = choice_game(pyportal, Clock())
+    scene = game.scene
+    game.handle(SELECT)
+    game.handle(BACK)
+    assert game.mode == MODE_PLAY and highlighted(scene) == set()
+    assert game.state.ply == 0  # nothing played
+    game.handle(SELECT)
+    target = cards("5s")[0]
+    index = [grid[0] for grid in scene.table_cards].index(target)
+    game.handle(TOUCH, scene.table_cards[index].x + 3, scene.table_cards[index].y + 10)
+    assert highlighted(scene) == set(cards("2c 5s"))
+    game.handle(TOUCH, *card_middle(scene.hand_cards[0], scene))  # the card again: play it
+    seat, card, taken, _, _ = game.state.play_info(game.state.ply - 1)
+    assert set(taken) == set(cards("2c 5s"))
+
+
+def test_touch_selects_a_hand_card_and_a_second_touch_plays_it(pyportal):
+    game = choice_game(pyportal, Clock())
+    scene = game.scene
+    king = card_middle(scene.hand_cards[1], scene)
+    game.handle(TOUCH, *king)
+    assert game.mode == MODE_PLAY and not scene.select_frame.hidden
+    assert scene.select_frame.x == scene.hand_cards[1].x
+    game.handle(TOUCH, *king)
+    assert game.state.play_info(game.state.ply - 1)[1] == cards("Kc")[0]
+    assert game.mode == MODE_BOTS
+
+
+# --- hint and the bots' pause ----------------------------------------------------------------
+
+
+def test_hint_shows_its_text_on_the_last_play_line(pyportal, tmp_path):
+    game = choice_game(pyportal, Clock())
+    game.handle(HINT)
+    text = game.scene.last_play.text.strip()
+    assert text.startswith("play ")
+    assert game.mode == MODE_PLAY and game.state.ply == 0
+    pyportal.refresh()
+    assert pyportal.screenshot(tmp_path / "hint.png").exists()
+
+
+def test_bots_wait_for_the_pause_and_a_key_skips_it(pyportal):
+    clock = Clock()
+    game = choice_game(pyportal, clock)
+    game.handle(RIGHT)
+    game.handle(SELECT)  # Kc trails
+    assert game.mode == MODE_BOTS and game.state.turn == 1
+    clock.now += game_module.BOT_PAUSE_MS - 1
+    game.tick()
+    assert game.state.turn == 1
+    clock.now += 1
+    game.tick()
+    assert game.state.turn == 2
+    game.handle(SELECT)  # skip the pause
+    game.tick()
+    assert game.state.turn == 3
+    assert "to play" in game.scene.turn.text
+
+
+def test_ticks_diff_wraps():
+    assert game_module.ticks_diff(5, (1 << 29) - 5) == 10
+    assert game_module.ticks_diff(100, 700) == -600
