@@ -33,6 +33,7 @@ from table_scene import TableView, fill_view
 
 from engine import observe
 from engine.bots.levels import make_level_bot
+from engine.clock import ticks_diff, ticks_ms
 from engine.layout import DEAL, HAND_OVER, TERMINAL
 from engine.moves import MAX_MOVES, TABLE_MASK
 from engine.scoring import TOTAL
@@ -57,9 +58,6 @@ MODE_MATCH_END = const(4)  # SELECT starts a new match
 
 BOT_PAUSE_MS = const(700)
 
-_TICKS_PERIOD = const(1 << 29)  # adafruit_ticks: ms clocks wrap
-_TICKS_MAX = const(_TICKS_PERIOD - 1)
-_TICKS_HALF = const(_TICKS_PERIOD // 2)
 
 TEXTS = {
     "hand": "Hand: us %d, them %d",
@@ -71,11 +69,6 @@ TEXTS = {
     "declared": "%s declares out",
 }
 """English defaults for the game's own lines (the scene has its own TEXTS)."""
-
-
-def ticks_diff(end: int, start: int) -> int:
-    """``end - start`` for wrapping millisecond ticks (as adafruit_ticks)."""
-    return ((end - start + _TICKS_HALF) & _TICKS_MAX) - _TICKS_HALF
 
 
 class Game:
@@ -94,7 +87,7 @@ class Game:
         self.level = level
         self.seed = seed
         self.matches = 0  # matches started, to vary the seed of each new one
-        self.clock_ms = clock_ms
+        self.clock_ms = clock_ms or ticks_ms  # engine/clock.py pairs it with ticks_diff
         self.texts = texts
         self.scene_texts = scene_texts if scene_texts is not None else scene.texts
         self.pause_ms = BOT_PAUSE_MS
@@ -115,7 +108,7 @@ class Game:
     # -- flow -----------------------------------------------------------------------------
 
     def _now(self) -> int:
-        return self.clock_ms() if self.clock_ms else 0
+        return self.clock_ms()
 
     def _advance(self) -> None:
         """Run the steps that need no one (deals, scoring) up to the next wait."""

@@ -26,6 +26,7 @@ if str(LIB) not in sys.path:
 import boards  # noqa: E402  (lib/boards.py)
 import displayio  # noqa: E402
 import game as game_module  # noqa: E402
+import input_events  # noqa: E402
 import pygame  # noqa: E402
 from adafruit_display_text import bitmap_label  # noqa: E402
 from game import (  # noqa: E402
@@ -292,6 +293,32 @@ def test_bots_wait_for_the_pause_and_a_key_skips_it(pyportal):
     assert "to play" in game.scene.turn.text
 
 
-def test_ticks_diff_wraps():
-    assert game_module.ticks_diff(5, (1 << 29) - 5) == 10
-    assert game_module.ticks_diff(100, 700) == -600
+# --- monkey test ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("board_name", boards.NAMES)
+def test_monkey_10000_random_events_raise_nothing(board_name):
+    """10,000 random events (any key, touches anywhere, time jumps) through whole matches."""
+    import random
+
+    shown = sim_display.open_display(board_name, headless=True)
+    try:
+        scene = make_scene(shown)
+        clock = Clock()
+        game = Game(scene, Rules("chitarrella"), "easy", 3, clock)
+        chooser = random.Random(board_name)
+        codes = (LEFT, RIGHT, SELECT, BACK, HINT, TOUCH, input_events.UP, input_events.DOWN)
+        modes = set()
+        for step in range(10000):
+            code = chooser.choice(codes)
+            x = chooser.randrange(-5, shown.board.width + 5)
+            y = chooser.randrange(-5, shown.board.height + 5)
+            game.handle(code, x, y)
+            clock.now += chooser.choice((0, 0, 50, 700, 5000))
+            game.tick()
+            modes.add(game.mode)
+            if step % 2500 == 0:
+                shown.refresh()
+        assert {MODE_PLAY, MODE_BOTS, MODE_HAND_END} <= modes  # the events reached the game
+    finally:
+        shown.close()
