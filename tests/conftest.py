@@ -1,16 +1,29 @@
-"""Shared test helpers: positions from card strings, legal moves as readable sets."""
+"""Shared test helpers: positions from card strings, legal moves as readable sets, the
+command line in-process, and a counter of displayio objects made.
+
+Tests run headless: SDL's dummy drivers are set before anything imports pygame, and ``lib/``
+is on ``sys.path`` after everything else, as on a board.
+"""
 
 from __future__ import annotations
 
+import os
 import sys
 from array import array
 from pathlib import Path
 
 import pytest
 
+os.environ["SDL_VIDEODRIVER"] = "dummy"  # no display server needed
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+LIB = ROOT / "lib"
+if str(LIB) not in sys.path:
+    sys.path.append(str(LIB))
 
 from engine.cards import card_name, parse_card  # noqa: E402
 from engine.moves import MAX_MOVES  # noqa: E402
@@ -75,6 +88,38 @@ def snapshot(state: State) -> tuple:
             parts.append((key, value))
     parts.append(("rng", (state.rng.s1, state.rng.s2, state.rng.s3)))
     return tuple(parts)
+
+
+def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    """``python -m sim`` in-process: (exit status, stdout, stderr)."""
+    from sim.__main__ import main
+
+    try:
+        status = main(list(args))
+    except SystemExit as exit_:  # argparse's own errors
+        status = exit_.code
+    captured = capsys.readouterr()
+    return status, captured.out, captured.err
+
+
+@pytest.fixture
+def construction_counter(monkeypatch):
+    """Counts constructions of every displayio class a scene may use (and bitmap Labels)."""
+    import displayio
+    from adafruit_display_text import bitmap_label
+
+    classes = (displayio.Group, displayio.TileGrid, displayio.Bitmap, displayio.Palette,
+               bitmap_label.Label)
+    counts = {cls.__name__: 0 for cls in classes}
+    for cls in classes:
+        original = cls.__init__
+
+        def counting(self, *args, __original=original, __name=cls.__name__, **kwargs):
+            counts[__name] += 1
+            return __original(self, *args, **kwargs)
+
+        monkeypatch.setattr(cls, "__init__", counting)
+    return counts
 
 
 @pytest.fixture

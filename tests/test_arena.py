@@ -10,8 +10,8 @@ from io import StringIO
 
 import pytest
 
+from conftest import run_cli
 from engine.record import read_record
-from sim.__main__ import main
 from sim.arena import (
     BotSpec,
     Setup,
@@ -28,16 +28,6 @@ KEY_LINE = re.compile(r"^diff_mean (-?\d+\.\d+) ci95 (-?\d+\.\d+) (-?\d+\.\d+) s
                       r"n (\d+)  \(A - B points per hand\)$")
 HANDS_LINE = re.compile(r"^hands won: A (\d+), B (\d+), tied (\d+) \(of (\d+) plays\)$")
 MATCHES_LINE = re.compile(r"^matches won: A (\d+), B (\d+) \(of (\d+), (\d+) duplicate pairs\)$")
-
-
-def run_cli(capsys, *args: str) -> tuple[int, str, str]:
-    """``python -m sim`` in-process: (exit status, stdout, stderr)."""
-    try:
-        status = main(list(args))
-    except SystemExit as exit_:  # argparse's own errors
-        status = exit_.code
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def arena(a: str, b: str, deals: int, matches: int = 0, jobs: int = 1, seed: int = 1,

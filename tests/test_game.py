@@ -7,29 +7,15 @@ capture choice (C-11) cycling, cancelling and confirming; the hint; the bots' pa
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 
+import boards  # (lib/boards.py)
+import game as game_module
+import input_events
+import pygame
 import pytest
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame starts: no display server needed
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-from conftest import ROOT, cards, position  # noqa: E402
-
-LIB = ROOT / "lib"
-if str(LIB) not in sys.path:
-    sys.path.append(str(LIB))  # lib/ is on sys.path on a board; sim/ does the same
-
-import boards  # noqa: E402  (lib/boards.py)
-import displayio  # noqa: E402
-import game as game_module  # noqa: E402
-import input_events  # noqa: E402
-import pygame  # noqa: E402
-from adafruit_display_text import bitmap_label  # noqa: E402
-from game import (  # noqa: E402
+from game import (
     MODE_BOTS,
     MODE_CHOOSE,
     MODE_HAND_END,
@@ -37,16 +23,14 @@ from game import (  # noqa: E402
     MODE_PLAY,
     Game,
 )
-from input_events import BACK, HINT, LEFT, RIGHT, SELECT, TOUCH  # noqa: E402
-from table_scene import TableScene  # noqa: E402
+from input_events import BACK, HINT, LEFT, RIGHT, SELECT, TOUCH
+from table_scene import TableScene
 
-from engine.rules import Rules  # noqa: E402
-from sim import display as sim_display  # noqa: E402
-from sim import simulator  # noqa: E402
-from sim.__main__ import main  # noqa: E402
-
-DISPLAY_CLASSES = (displayio.Group, displayio.TileGrid, displayio.Bitmap, displayio.Palette,
-                   bitmap_label.Label)
+from conftest import ROOT, cards, position
+from engine.rules import Rules
+from sim import display as sim_display
+from sim import simulator
+from sim.__main__ import main
 
 
 class Clock:
@@ -57,21 +41,6 @@ class Clock:
 
     def __call__(self) -> int:
         return self.now
-
-
-@pytest.fixture
-def construction_counter(monkeypatch):
-    """Counts constructions of every displayio class the scene may use (and Labels)."""
-    counts = {cls.__name__: 0 for cls in DISPLAY_CLASSES}
-    for cls in DISPLAY_CLASSES:
-        original = cls.__init__
-
-        def counting(self, *args, __original=original, __name=cls.__name__, **kwargs):
-            counts[__name] += 1
-            return __original(self, *args, **kwargs)
-
-        monkeypatch.setattr(cls, "__init__", counting)
-    return counts
 
 
 @pytest.fixture

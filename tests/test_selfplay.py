@@ -12,10 +12,9 @@ from io import StringIO
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, run_cli
 from engine.record import read_record
 from engine.rules import Rules
-from sim.__main__ import main
 from sim.selfplay import run_selfplay
 
 PRESETS = ["chitarrella", "figs", "dieci", "assi", "veneto", "tre_gradi", "dieci+tre_gradi",
@@ -30,16 +29,6 @@ ROTATING_SUMMARY = re.compile(
     r"^(\d+) matches, (\d+) hands in \d+\.\d\d s: wins by player "
     r"0 (\w+) (\d+), 1 (\w+) (\d+), 2 (\w+) (\d+), 3 (\w+) (\d+); "
     r"scope per hand (\d+\.\d\d)$")
-
-
-def run_cli(capsys, *args: str) -> tuple[int, str, str]:
-    """``python -m sim`` in-process: (exit status, stdout, stderr)."""
-    try:
-        status = main(list(args))
-    except SystemExit as exit_:  # argparse's own errors
-        status = exit_.code
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def selfplay(capsys, tmp_path, *options: str, name: str = "record.jsonl"):

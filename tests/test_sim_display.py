@@ -5,25 +5,13 @@ key map (sim/keys.py), the input event queue (lib/input_events.py) and board pro
 
 from __future__ import annotations
 
-import os
-import sys
 import textwrap
-from pathlib import Path
 
+import boards  # (lib/boards.py)
+import input_events  # (lib/input_events.py)
+import pygame
 import pytest
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame starts: no display server needed
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-LIB = Path(__file__).resolve().parent.parent / "lib"
-if str(LIB) not in sys.path:
-    sys.path.append(str(LIB))  # lib/ is on sys.path on a board; sim/ does the same
-
-import boards  # noqa: E402  (lib/boards.py)
-import input_events  # noqa: E402  (lib/input_events.py)
-import pygame  # noqa: E402
-from input_events import (  # noqa: E402
+from input_events import (
     BACK,
     DOWN,
     HINT,
@@ -36,8 +24,9 @@ from input_events import (  # noqa: E402
     EventQueue,
 )
 
-from sim import display as sim_display  # noqa: E402
-from sim import keys, mpruntime  # noqa: E402
+from conftest import LIB
+from sim import display as sim_display
+from sim import keys, mpruntime
 
 SIZES = {
     "pyportal": (320, 240, boards.TOUCH, "large"),

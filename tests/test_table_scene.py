@@ -8,44 +8,29 @@ the layouts keep every element on screen without overlaps.
 
 from __future__ import annotations
 
-import os
 import random
 import shutil
-import sys
 from array import array
 from pathlib import Path
 
+import boards  # (lib/boards.py)
+import card_tiles
+import displayio
+import layouts
+import pygame
 import pytest
+import table_scene
+from adafruit_imageload import load as imageload
+from table_scene import NO_CARD, TableScene, TableView, fill_view
 
-os.environ["SDL_VIDEODRIVER"] = "dummy"  # before pygame starts: no display server needed
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-from conftest import ROOT, cards  # noqa: E402
-
-LIB = ROOT / "lib"
-if str(LIB) not in sys.path:
-    sys.path.append(str(LIB))  # lib/ is on sys.path on a board; sim/ does the same
-
-import boards  # noqa: E402  (lib/boards.py)
-import card_tiles  # noqa: E402
-import displayio  # noqa: E402
-import layouts  # noqa: E402
-import pygame  # noqa: E402
-import table_scene  # noqa: E402
-from adafruit_display_text import bitmap_label  # noqa: E402
-from adafruit_imageload import load as imageload  # noqa: E402
-from table_scene import NO_CARD, TableScene, TableView, fill_view  # noqa: E402
-
-from engine.layout import PLAY  # noqa: E402
-from engine.moves import MAX_MOVES  # noqa: E402
-from engine.rules import Rules  # noqa: E402
-from engine.state import State  # noqa: E402
-from sim import display as sim_display  # noqa: E402
+from conftest import ROOT, cards
+from engine.layout import PLAY
+from engine.moves import MAX_MOVES
+from engine.rules import Rules
+from engine.state import State
+from sim import display as sim_display
 
 BOARDS = sorted(boards.NAMES)
-DISPLAY_CLASSES = (displayio.Group, displayio.TileGrid, displayio.Bitmap, displayio.Palette,
-                   bitmap_label.Label)
 
 
 def load_sheet(board):
@@ -85,21 +70,6 @@ def assert_private(scene, sheet, state, viewer):
     for seat in range(4):
         if seat != viewer:
             assert not faces & set(state.hand_cards(seat))
-
-
-@pytest.fixture
-def construction_counter(monkeypatch):
-    """Counts constructions of every displayio class the scene may use (and Labels)."""
-    counts = {cls.__name__: 0 for cls in DISPLAY_CLASSES}
-    for cls in DISPLAY_CLASSES:
-        original = cls.__init__
-
-        def counting(self, *args, __original=original, __name=cls.__name__, **kwargs):
-            counts[__name] += 1
-            return __original(self, *args, **kwargs)
-
-        monkeypatch.setattr(cls, "__init__", counting)
-    return counts
 
 
 @pytest.fixture(params=BOARDS)
