@@ -1,34 +1,39 @@
-"""One match on the table scene: you (seat 0) and a bot partner (seat 2) against two bots.
+"""One match on the table scene: people and bots in the seats a ``MatchSetup`` gives.
 
-``Game`` turns input events into plays and lets the bots play one card at a time, with a pause
-so a person can follow. It draws only through ``TableScene`` (``show``, ``select``,
-``highlight``, ``set_last_play``, ``set_turn``), which built every display object; the game
-makes none. Time comes from an injected ``clock_ms`` (wrapping integer milliseconds), so the
-simulator and the tests drive it::
+``Game`` turns input events into plays for the person whose turn it is and lets the bots play
+one card at a time, with a pause so a person can follow. It draws only the table, through
+``TableScene`` (which built every display object; the game makes none) and tells its
+``listener`` what the app must show on other screens::
 
-    game = Game(scene, Rules("chitarrella"), "easy", seed=1, clock_ms=supervisor_ticks_ms)
-    while True:
-        code = queue.pop()
-        while code != NONE:
-            game.handle(code, queue.x, queue.y)
-            code = queue.pop()
-        game.tick()
+    game = Game(scene, setup, clock_ms=ticks_ms, listener=app.on_game)
+    game.start()
+    game.handle(code, x, y)   # an input event while the table is on screen
+    game.tick()               # every frame: a bot plays once its pause is over
+
+Listener events: ``PLAYED`` after every play (the app saves), ``HAND_SCORED`` (the hand was
+scored: show the breakdown, then call ``next``), ``MATCH_DECIDED`` (the match is decided; ``next``
+starts another), ``COVER`` (pass-and-play: another person plays next; hide every hand until
+they confirm, then call ``uncover``) and ``HINT_READY`` (``hint_move`` and ``hint_reason`` hold
+the suggestion).
+
+The viewer is the person whose hand is drawn face up. With one person it is always that
+person; in pass-and-play it becomes the next person only through ``uncover``, so a person's
+hand is never on screen during another person's turn; watching bots, it is seat 0.
 
 Keys: LEFT/RIGHT move over your hand, SELECT plays the card; when it has several legal
 captures, LEFT/RIGHT cycle the takes (highlighted on the table), SELECT confirms, BACK
 cancels. A touch selects a hand card, a second touch plays it; during a capture choice a
-touch on a table card picks a take holding it. HINT shows the hint on the last play line.
-Only legal moves are ever offered (C-11: a card that must capture cannot be trailed).
+touch on a table card picks a take holding it. HINT asks for a hint. Only legal moves are
+ever offered (C-11: a card that must capture cannot be trailed).
 
-Rules: RULES §8 (hand flow), C-11 (capture choice), C-26 (bots declaring out).
+Rules: RULES §8 (hand flow), C-11 (capture choice), C-14 (scope shown), C-26 (declaring out).
 Allocation: none per frame; a play builds the last play text, a hint its words (edge).
 """
 
 from array import array
 
 from input_events import BACK, HINT, LEFT, RIGHT, SELECT, TOUCH
-from layouts import CENTER
-from layouts import RIGHT as ALIGN_RIGHT
+from match_setup import BOT, PASS, WATCH
 from table_scene import TableView, fill_view
 
 from engine import observe
@@ -36,7 +41,6 @@ from engine.bots.levels import make_level_bot
 from engine.clock import ticks_diff, ticks_ms
 from engine.layout import DEAL, HAND_OVER, TERMINAL
 from engine.moves import MAX_MOVES, TABLE_MASK
-from engine.scoring import TOTAL
 
 try:
     from micropython import const
@@ -46,69 +50,126 @@ except ImportError:  # CPython
         return value
 
 
-YOU = const(0)
-PARTNER = const(2)
-
 # What the game waits for.
-MODE_PLAY = const(0)  # your card: LEFT/RIGHT/SELECT/TOUCH
-MODE_CHOOSE = const(1)  # your capture: LEFT/RIGHT/SELECT/BACK/TOUCH
+MODE_PLAY = const(0)  # a person's card: LEFT/RIGHT/SELECT/TOUCH
+MODE_CHOOSE = const(1)  # a person's capture: LEFT/RIGHT/SELECT/BACK/TOUCH
 MODE_BOTS = const(2)  # a bot plays when the pause is over
-MODE_HAND_END = const(3)  # SELECT deals the next hand
-MODE_MATCH_END = const(4)  # SELECT starts a new match
+MODE_HAND_END = const(3)  # the app shows the hand's points; ``next`` deals again
+MODE_MATCH_END = const(4)  # the app shows the result; ``next`` starts a new match
+MODE_COVER = const(5)  # pass-and-play: the app shows the cover; ``uncover`` goes on
+
+# Listener events.
+PLAYED = const(1)
+HAND_SCORED = const(2)
+MATCH_DECIDED = const(3)
+COVER = const(4)
+HINT_READY = const(5)
 
 BOT_PAUSE_MS = const(700)
+MATCH_SEED_STEP = const(1000)  # match n of a session is seeded setup.seed + 1000 * n
 
 
-TEXTS = {
-    "hand": "Hand: us %d, them %d",
-    "match": "Match %d-%d",
-    "won": "We win %d-%d!",
-    "lost": "They win %d-%d",
-    "again": "Select: again",
-    "choose": "Choose a take",
-    "declared": "%s declares out",
-}
-"""English defaults for the game's own lines (the scene has its own TEXTS)."""
+def match_seed(setup, matches: int) -> int:
+    """The seed of match number ``matches`` (0 first) played with ``setup``."""
+    return setup.seed + MATCH_SEED_STEP * matches
 
 
 class Game:
-    """A match against bots at ``level`` (engine/bots/levels.py) drawn on ``scene``.
+    """A match of ``setup`` drawn on ``scene`` (see the module docstring).
 
+    :param rules: the Rules (default ``setup.rules()``).
     :param clock_ms: a function returning the time in (wrapping) milliseconds.
+    :param texts: the words (lib/i18n.py ``texts``; default the setup's language).
+    :param card_name: card -> name for the texts (default the setup's deck and language).
+    :param state: a State to go on from (a restored save, a set-up position); default a
+        new match seeded ``match_seed(setup, matches)``.
+    :param matches: how many matches this session played before this one.
+    :param listener: ``listener(event)`` is called with the events above.
     """
 
-    def __init__(self, scene, rules, level: str = "easy", seed: int = 1, clock_ms=None,
-                 texts: dict = TEXTS, scene_texts: dict = None, state=None):
-        """:param state: a State to go on from (a set-up position); default a new match."""
+    def __init__(self, scene, setup, rules=None, clock_ms=None, texts=None, card_name=None,
+                 state=None, matches: int = 0, listener=None):
         from engine.state import State
 
+        if texts is None or card_name is None:
+            import i18n
+
+            texts = texts or i18n.texts(setup.language)
+            card_name = card_name or i18n.card_namer(setup.language, setup.deck)
         self.scene = scene
-        self.rules = rules
-        self.level = level
-        self.seed = seed
-        self.matches = 0  # matches started, to vary the seed of each new one
-        self.clock_ms = clock_ms or ticks_ms  # engine/clock.py pairs it with ticks_diff
+        self.setup = setup
+        self.rules = rules if rules is not None else setup.rules()
         self.texts = texts
-        self.scene_texts = scene_texts if scene_texts is not None else scene.texts
+        self.card_name = card_name
+        self.clock_ms = clock_ms or ticks_ms  # engine/clock.py pairs it with ticks_diff
+        self.listener = listener
+        self.matches = matches
         self.pause_ms = BOT_PAUSE_MS
-        self.state = state if state is not None else State(rules, seed)
-        self.bots = [None] + [make_level_bot(level, rules, seed + seat) for seat in (1, 2, 3)]
+        seed = match_seed(setup, matches)
+        self.state = state if state is not None else State(self.rules, seed)
+        self.bots = [None, None, None, None]
+        for seat in range(4):
+            if setup.seats[seat] == BOT:
+                self.bots[seat] = make_level_bot(setup.level, self.rules, seed + seat + 1)
         self.hinter = None  # made on the first hint (the search's buffers)
+        self.hint_move = -1
+        self.hint_reason = ""
         self.moves = array("i", [0] * MAX_MOVES)
         self.choices = array("i", [0] * MAX_MOVES)  # the legal moves of the chosen card
         self.choice_count = 0
         self.choice = 0
         self.obs = bytearray(observe.SIZE)
         self.view = TableView()
+        self.scope_made = [0, 0]  # scope per team in this match (C-14), for statistics
         self.selected = 0
         self.mode = MODE_BOTS
         self.due = 0  # clock time of the next bot play
+        # Pass-and-play starts behind a cover; otherwise the one person (or seat 0) watches.
+        self.viewer = -1 if setup.mode == PASS else setup.first_person_seat()
+        self._cover_for = -1
+        self._seat_texts = None
+        if self.viewer >= 0:
+            self._set_viewer(self.viewer)
+
+    def start(self) -> None:
+        """Deal if a deal is due and go up to the first wait (the listener may hear of it)."""
         self._advance()
+
+    # -- seats and words ------------------------------------------------------------------
+
+    def _set_viewer(self, seat: int) -> None:
+        """Draw from ``seat``'s side: its hand face up, the others named relative to it."""
+        self.viewer = seat
+        texts = self.texts
+        setup = self.setup
+        relative = texts["seats"]
+        if setup.mode == WATCH:
+            relative = texts["compass"]
+        elif setup.mode == PASS:  # the people by name, bots by where they sit
+            names = []
+            for rel in range(4):
+                name = setup.name_at((seat + rel) & 3)
+                names.append(name if name else relative[rel])
+            relative = tuple(names)
+        scene_texts = dict(texts)
+        scene_texts["seats"] = relative
+        self._seat_texts = scene_texts
+        self.scene.texts = scene_texts
+
+    def is_person(self, seat: int) -> bool:
+        """True if a person (not a bot) plays ``seat``."""
+        return self.setup.seats[seat] != BOT
+
+    @property
+    def cover_name(self) -> str:
+        """The name of the person the cover waits for (pass-and-play)."""
+        return self.setup.name_at(self._cover_for) if self._cover_for >= 0 else ""
 
     # -- flow -----------------------------------------------------------------------------
 
-    def _now(self) -> int:
-        return self.clock_ms()
+    def _tell(self, event: int) -> None:
+        if self.listener is not None:
+            self.listener(event)
 
     def _advance(self) -> None:
         """Run the steps that need no one (deals, scoring) up to the next wait."""
@@ -116,35 +177,59 @@ class Game:
         while state.phase == DEAL:
             state.deal()  # a redeal (C-9) leaves the phase at DEAL
         if state.phase == HAND_OVER:
+            for team in range(2):
+                self.scope_made[team] += state.scope[team]
             state.end_hand()
-            self._show_hand_end()
+            if state.phase == TERMINAL:
+                self._match_over()
+            else:
+                self.mode = MODE_HAND_END
+                self._redraw()
+                self._tell(HAND_SCORED)
             return
         if state.phase == TERMINAL:
-            self._show_match_end()
+            self._match_over()
             return
-        if state.turn == YOU:
+        seat = state.turn
+        if self.is_person(seat):
+            if seat != self.viewer:
+                self.mode = MODE_COVER  # pass-and-play: hide this hand before passing
+                self._cover_for = seat
+                self._redraw()
+                self._tell(COVER)
+                return
             self.mode = MODE_PLAY
-            if self.selected >= state.hand_count[YOU]:
-                self.selected = state.hand_count[YOU] - 1
+            count = state.hand_count[seat]
+            if self.selected >= count:
+                self.selected = count - 1
             if self.selected < 0:
                 self.selected = 0
         else:
             self.mode = MODE_BOTS
-            self.due = self._now() + self.pause_ms
+            self.due = self.clock_ms() + self.pause_ms
         self._redraw()
 
-    def _redraw(self, last_play: str = None) -> None:
+    def _match_over(self) -> None:
+        self.mode = MODE_MATCH_END
+        self._redraw()
+        self._tell(MATCH_DECIDED)
+
+    def _redraw(self) -> None:
         view = self.view
-        fill_view(view, self.state, YOU, self.scene_texts)
+        viewer = self.viewer
+        fill_view(view, self.state, viewer if viewer >= 0 else 0, self._scene_texts(),
+                  self.card_name)
+        view.covered = viewer < 0 or self.mode == MODE_COVER
         view.selected = self.selected if self.mode in (MODE_PLAY, MODE_CHOOSE) else -1
         view.highlight = self._choice_mask() if self.mode == MODE_CHOOSE else 0
-        if last_play is not None:
-            view.last_play = last_play
         self.scene.show(view)
+
+    def _scene_texts(self) -> dict:
+        return self._seat_texts if self._seat_texts is not None else self.texts
 
     def tick(self) -> None:
         """Call every frame: a bot plays once its pause is over."""
-        if self.mode == MODE_BOTS and ticks_diff(self._now(), self.due) >= 0:
+        if self.mode == MODE_BOTS and ticks_diff(self.clock_ms(), self.due) >= 0:
             self._bot_play()
 
     def _bot_play(self) -> None:
@@ -156,95 +241,75 @@ class Game:
             state.observe(seat, self.obs)
         if declare_out and bot.wants_declare(self.obs):
             state.declare()  # C-26: the match ends either way
-            who = self.scene_texts["seats"][(seat - YOU) & 3]
-            self._show_match_end(self.texts["declared"] % who)
+            self._tell(PLAYED)
+            self._match_over()
             return
         count = state.legal_moves(self.moves)
-        state.apply(bot.choose(self.obs, self.moves, count))
-        self._advance()
+        self._play(bot.choose(self.obs, self.moves, count))
 
     def _play(self, move: int) -> None:
         self.state.apply(move)
         self.choice_count = 0
+        self.hint_move = -1
+        self._tell(PLAYED)
         self._advance()
 
-    # -- hand and match end ---------------------------------------------------------------
+    def declare(self) -> bool:
+        """The person to play declares out (C-26; needs ``declare_out``); the match ends."""
+        if self.mode not in (MODE_PLAY, MODE_CHOOSE) or not self.rules.declare_out:
+            raise ValueError("declaring out needs declare_out and a person's turn")
+        held = self.state.declare()
+        self._tell(PLAYED)
+        self._match_over()
+        return held
 
-    def _show_hand_end(self) -> None:
-        state = self.state
-        if state.phase == TERMINAL:
-            self._show_match_end()
+    def uncover(self) -> None:
+        """The person the cover waited for is ready: show their hand and go on."""
+        if self.mode != MODE_COVER:
             return
-        self.mode = MODE_HAND_END
-        points = state.hand_points
-        texts = self.texts
-        self._redraw(texts["hand"] % (points[TOTAL], points[TOTAL + 1]))
-        self._set_turn_line(texts["match"] % (state.score[0], state.score[1]))
+        self._set_viewer(self._cover_for)
+        self._cover_for = -1
+        self.selected = 0
+        self._advance()
 
-    def _show_match_end(self, line: str = None) -> None:
-        state = self.state
-        self.mode = MODE_MATCH_END
-        texts = self.texts
-        won = state.match.winner == (YOU & 1)
-        result = (texts["won"] if won else texts["lost"]) % (state.score[0], state.score[1])
-        self._redraw(line if line is not None else result)
-        self._set_turn_line(result if line is not None else texts["again"])
-
-    def _set_turn_line(self, text: str) -> None:
-        """Write ``text`` on the scene's turn line, padded to its width so the label keeps
-        its bitmap (as TableScene does)."""
-        label = self.scene.turn
-        _, _, chars, align = self.scene.layout.turn
-        pad = chars - len(text)
-        if pad < 0:
-            text = text[:chars]
-        elif align == CENTER:
-            text = " " * (pad // 2) + text + " " * (pad - pad // 2)
-        elif align == ALIGN_RIGHT:
-            text = " " * pad + text
-        else:
-            text = text + " " * pad
-        if label.text != text:
-            label.text = text
-
-    def _next(self) -> None:
+    def next(self) -> None:
         """After a hand: deal the next one; after a match: start a new one."""
         if self.mode == MODE_MATCH_END:
             self.matches += 1
-            seed = self.seed + 1000 * self.matches
+            seed = match_seed(self.setup, self.matches)
             self.state.new_match(seed)
-            for seat in (1, 2, 3):
-                self.bots[seat].reset(seed + seat)
+            self.scope_made[0] = self.scope_made[1] = 0
+            for seat in range(4):
+                if self.bots[seat] is not None:
+                    self.bots[seat].reset(seed + seat + 1)
+        elif self.mode != MODE_HAND_END:
+            return
         self.mode = MODE_BOTS
         self._advance()
 
     # -- input ----------------------------------------------------------------------------
 
     def handle(self, code: int, x: int = 0, y: int = 0) -> None:
-        """React to one input event (input_events.py codes; ``x``, ``y`` for TOUCH)."""
+        """React to one input event on the table (input_events.py codes; ``x``, ``y`` for
+        TOUCH). Hand and match ends and the cover belong to the app's screens."""
         mode = self.mode
         if mode == MODE_BOTS:
-            self.due = self._now()  # any key skips the pause
-        elif mode in (MODE_HAND_END, MODE_MATCH_END):
-            if code in (SELECT, TOUCH):
-                self._next()
-        elif code == HINT:
-            if mode == MODE_CHOOSE:
-                self.mode = MODE_PLAY  # the hint may name another card
-                self.choice_count = 0
-                self._redraw()
-            self._hint()
-        elif mode == MODE_PLAY:
-            self._handle_play(code, x, y)
-        else:
-            self._handle_choose(code, x, y)
+            self.due = self.clock_ms()  # any key skips the pause
+        elif mode == MODE_PLAY or mode == MODE_CHOOSE:
+            if code == HINT:
+                self.hint()
+            elif mode == MODE_PLAY:
+                self._handle_play(code, x, y)
+            else:
+                self._handle_choose(code, x, y)
 
     def _handle_play(self, code: int, x: int, y: int) -> None:
-        count = self.state.hand_count[YOU]
+        count = self.state.hand_count[self.viewer]
         if code == LEFT or code == RIGHT:
             step = -1 if code == LEFT else 1
             self.selected = (self.selected + step) % count
             self.scene.select(self.selected)
+            self.scene.highlight(0)  # a hint's take, if shown
         elif code == SELECT:
             self._choose_card(self.selected)
         elif code == TOUCH:
@@ -256,6 +321,7 @@ class Game:
             else:
                 self.selected = index
                 self.scene.select(index)
+                self.scene.highlight(0)
 
     def _choose_card(self, index: int) -> None:
         """Play hand card ``index``, or offer its captures when it has several."""
@@ -280,6 +346,11 @@ class Game:
             return 0
         return (self.choices[self.choice] >> 6) & TABLE_MASK  # engine/moves.py move_take
 
+    def _cancel_choice(self) -> None:
+        self.mode = MODE_PLAY
+        self.choice_count = 0
+        self._redraw()
+
     def _handle_choose(self, code: int, x: int, y: int) -> None:
         count = self.choice_count
         if code == LEFT or code == RIGHT:
@@ -289,9 +360,7 @@ class Game:
         elif code == SELECT:
             self._play(self.choices[self.choice])
         elif code == BACK:
-            self.mode = MODE_PLAY
-            self.choice_count = 0
-            self._redraw()
+            self._cancel_choice()
         elif code == TOUCH:
             if self.scene.hand_index_at(x, y) == self.selected:
                 self._play(self.choices[self.choice])
@@ -306,34 +375,54 @@ class Game:
                     self.scene.highlight(self._choice_mask())
                     return
 
-    def _hint(self) -> None:
-        """Show the suggested play and its reason on the last play line; select its card."""
-        from engine.bots.hint import Hinter, hint_text
+    # -- hints ----------------------------------------------------------------------------
+
+    def hint(self) -> None:
+        """Work out the suggested play for the person to play: select its card, highlight
+        its take, keep the move in ``hint_move`` and its reason in ``hint_reason``, and tell
+        the listener (HINT_READY)."""
+        if self.mode == MODE_CHOOSE:
+            self._cancel_choice()  # the hint may name another card
+        if self.mode != MODE_PLAY:
+            return
+        from engine.bots import reason_text
+        from engine.bots.hint import Hinter
 
         state = self.state
         if self.hinter is None:
-            self.hinter = Hinter(self.rules, self.seed)
-        state.observe(YOU, self.obs)
+            self.hinter = Hinter(self.rules, self.setup.seed)
+        state.observe(self.viewer, self.obs)
         count = state.legal_moves(self.moves)
         move = self.hinter.suggest(self.obs, self.moves, count)
-        card = move & 63
         for i in range(self.view.hand_count):
-            if self.view.hand[i] == card:
+            if self.view.hand[i] == move & 63:
                 self.selected = i
-        if self.mode == MODE_PLAY:
-            self.scene.select(self.selected)
-        self.scene.set_last_play(hint_text(self.hinter, state))
+        self.hint_move = move
+        self.hint_reason = reason_text(self.hinter.explained_by)
+        self.scene.select(self.selected)
+        self.scene.highlight((move >> 6) & TABLE_MASK)
+        self._tell(HINT_READY)
 
-    # -- for the simulator and tests ------------------------------------------------------
+    def hint_play(self) -> str:
+        """The hinted play in words: the card and what it takes (``"5c x 5d"``)."""
+        move = self.hint_move
+        if move < 0:
+            return ""
+        name = self.card_name
+        taken = self.state.taken_cards(move)
+        text = name(move & 63)
+        if taken:
+            text += " x " + "+".join([name(card) for card in taken])
+        return text
+
+    # -- for the app, the simulator and tests ---------------------------------------------
 
     @property
     def match_over(self) -> bool:
-        """True once the match is decided (the game waits for SELECT to start another)."""
+        """True once the match is decided (the game waits for ``next``)."""
         return self.state.phase == TERMINAL
 
     @property
     def waiting_for(self) -> int:
-        """The mode: ``MODE_PLAY``, ``MODE_CHOOSE``, ``MODE_BOTS``, ``MODE_HAND_END`` or
-        ``MODE_MATCH_END``."""
+        """The mode (``MODE_PLAY`` ... ``MODE_COVER``)."""
         return self.mode
-

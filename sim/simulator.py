@@ -1,9 +1,11 @@
-"""The desktop simulator: a match of Scopone (lib/game.py) in a window, or headless from a script.
+"""The desktop simulator: the game (lib/app.py) in a window, or headless from a script.
 
-``python -m sim [--board B] [--scale N] [--level L] [--seed S]`` opens a window the board's
-size times ``N`` and plays at about 30 frames a second: keys and clicks (sim/keys.py) become
-input events, ``Game.handle`` takes each, ``Game.tick`` lets the bots play, the display
-refreshes; closing the window quits.
+``python -m sim [--board B] [--scale N] [--level L] [--preset P] [--language L] [--deck D]``
+opens a window the board's size times ``N`` on the title menu and runs at about 30 frames a
+second: keys and clicks (sim/keys.py) become input events, ``App.handle`` takes each,
+``App.tick`` lets the bots play, the display refreshes; closing the window quits. The save
+and the statistics go to ``--save-dir`` (default ``sim/drive/``, beside the simulator, as on
+the board's drive; ``--no-save`` keeps nothing).
 
 ``--headless --script FILE [--screenshots DIR]`` runs without a window. FILE holds one step a
 line: ``left``, ``right``, ``up``, ``down``, ``select``, ``back``, ``hint``, ``touch X Y`` or
@@ -84,17 +86,34 @@ def load_sheet(board: boards.Board, style: str = "italian"):
     return bitmap, palette
 
 
-def build(board: boards.Board, display, rules, level: str, seed: int, clock_ms):
-    """The scene on ``display`` and a ``Game`` driving it; returns the game."""
-    from game import Game
-    from table_scene import TableScene
+def build(board: boards.Board, display, setup, clock_ms, save_dir: Path | None = None):
+    """The ``App`` on ``display``, its menus starting from ``setup``; returns the app."""
+    from app import App
 
-    bitmap, palette = load_sheet(board)
-    scene = TableScene(board.width, board.height, board.layout, bitmap, palette)
-    game = Game(scene, rules, level, seed, clock_ms)
-    display.root_group = scene.group
+    if save_dir is not None:
+        save_dir.mkdir(parents=True, exist_ok=True)
+    app = App(board, display, lambda style: load_sheet(board, style), clock_ms,
+              None if save_dir is None else str(save_dir), setup)
     display.refresh()
-    return game
+    return app
+
+
+def make_setup(preset: str = "chitarrella", level: str = "normal", language: str = "en",
+               deck: str = "italian"):
+    """The MatchSetup the menus start from (raises ValueError on a bad choice)."""
+    import match_setup
+
+    for value, known, what in ((level, match_setup.LEVELS + ("desktop",), "level"),
+                               (language, match_setup.LANGUAGES, "language"),
+                               (deck, match_setup.DECKS, "deck")):
+        if value not in known:
+            raise ValueError("unknown %s %r (known: %s)" % (what, value, ", ".join(known)))
+    setup = match_setup.MatchSetup()
+    setup.from_preset(preset)
+    setup.level = level
+    setup.language = language
+    setup.deck = deck
+    return setup
 
 
 class ScriptClock:
@@ -107,30 +126,31 @@ class ScriptClock:
         return self.now
 
 
-def run_script(board: boards.Board, steps: list[Step], screenshots: Path | None,
-               rules: Rules, level: str = "easy", seed: int = 1):
-    """Play ``steps`` headless; save a PNG per step into ``screenshots``; returns the game."""
+def run_script(board: boards.Board, steps: list[Step], screenshots: Path | None, setup=None,
+               save_dir: Path | None = None):
+    """Play ``steps`` headless from the title; save a PNG per step into ``screenshots``;
+    returns the app."""
     from sim import display as sim_display
 
     display = sim_display.open_display(board, headless=True)
     try:
         clock = ScriptClock()
-        game = build(board, display, rules, level, seed, clock)
+        app = build(board, display, setup or make_setup(), clock, save_dir)
         for number, step in enumerate(steps, 1):
             if step.code == input_events.NONE:
                 clock.now += step.ms
             else:
-                game.handle(step.code, step.x, step.y)
-            game.tick()
+                app.handle(step.code, step.x, step.y)
+            app.tick()
             display.refresh()
             if screenshots is not None:
                 display.screenshot(screenshots / ("step_%04d.png" % number))
-        return game
+        return app
     finally:
         display.close()
 
 
-def run_window(board: boards.Board, scale: int, rules: Rules, level: str, seed: int) -> None:
+def run_window(board: boards.Board, scale: int, setup, save_dir: Path | None) -> None:
     """Play in a window until it is closed."""
     import pygame
 
@@ -144,7 +164,7 @@ def run_window(board: boards.Board, scale: int, rules: Rules, level: str, seed: 
         def clock_ms() -> int:
             return (time.monotonic_ns() - start) // 1_000_000
 
-        game = build(board, display, rules, level, seed, clock_ms)
+        app = build(board, display, setup, clock_ms, save_dir)
         queue = input_events.EventQueue()
         frame = 1 / FPS
         while True:
@@ -160,9 +180,9 @@ def run_window(board: boards.Board, scale: int, rules: Rules, level: str, seed: 
                 return
             code = queue.pop()
             while code != input_events.NONE:
-                game.handle(code, queue.x, queue.y)
+                app.handle(code, queue.x, queue.y)
                 code = queue.pop()
-            game.tick()
+            app.tick()
             display.refresh()
             time.sleep(max(0.0, frame - (time.monotonic() - began)))
     finally:
@@ -174,9 +194,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--board", default=boards.DEFAULT, choices=boards.NAMES,
                         help="board profile (default %(default)s)")
     parser.add_argument("--scale", type=int, default=2, help="window pixels per board pixel")
-    parser.add_argument("--level", default="easy", choices=LEVELS, help="the bots' level")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first match")
+    parser.add_argument("--level", default="normal", choices=LEVELS,
+                        help="the bots' level the menu starts from")
     parser.add_argument("--preset", default="chitarrella", help="rules preset (RULES §11)")
+    parser.add_argument("--language", default="en", help="en or it")
+    parser.add_argument("--deck", default="italian", help="italian or french")
+    parser.add_argument("--save-dir", type=Path, default=ROOT / "sim" / "drive",
+                        help="where the save and statistics go (default %(default)s)")
+    parser.add_argument("--no-save", action="store_true", help="keep no save or statistics")
     parser.add_argument("--headless", action="store_true", help="no window: run --script")
     parser.add_argument("--script", type=Path, help="events to play headless, one a line")
     parser.add_argument("--screenshots", type=Path, help="save a PNG per script step here")
@@ -185,19 +210,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the simulator from parsed options (raises ValueError on bad ones)."""
     board = boards.profile(args.board)
-    rules = Rules(args.preset)
+    Rules(args.preset)  # a bad preset is refused before a window opens
+    setup = make_setup(args.preset, args.level, args.language, args.deck)
+    save_dir = None if args.no_save else args.save_dir
     if args.scale < 1:
         raise ValueError("--scale must be at least 1, not %d" % args.scale)
     if args.headless:
         if args.script is None:
             raise ValueError("--headless needs --script FILE")
         steps = parse_script(args.script.read_text(encoding="utf-8"))
-        game = run_script(board, steps, args.screenshots, rules, args.level, args.seed)
-        state = game.state
-        print("%d steps; score %d-%d%s" % (len(steps), state.score[0], state.score[1],
-                                          ", match over" if game.match_over else ""))
+        app = run_script(board, steps, args.screenshots, setup, save_dir)
+        line = "%d steps; screen %s" % (len(steps), app.screen)
+        if app.game is not None:
+            state = app.game.state
+            line += "; score %d-%d%s" % (state.score[0], state.score[1],
+                                          ", match over" if app.game.match_over else "")
+        print(line)
         return 0
     if args.script is not None or args.screenshots is not None:
         raise ValueError("--script and --screenshots need --headless")
-    run_window(board, args.scale, rules, args.level, args.seed)
+    run_window(board, args.scale, setup, save_dir)
     return 0

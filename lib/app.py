@@ -1,0 +1,591 @@
+"""The whole game on one display: menus, the table, pass-and-play covers, hints, hand and match
+ends, statistics, and the saved match.
+
+``App`` owns two scenes under one root group: the ``TextScene`` (every screen made of text)
+and the ``TableScene`` (built when the first match starts, again only if the deck style
+changes). Showing a screen hides the other scene and rewrites labels; no display object is
+made while a match is played. The board's ``code.py`` and the simulator drive it the same way::
+
+    app = App(board, display, load_sheet, clock_ms=ticks_ms, save_dir="/")
+    while True:
+        code = queue.pop()
+        while code != NONE:
+            app.handle(code, queue.x, queue.y)
+            code = queue.pop()
+        app.tick()
+
+Screens (``app.screen``): ``title``, ``options``, ``players`` (pass-and-play seats),
+``table``, ``pause`` (BACK on the table, or a touch on the score: resume, hint, declare out,
+quit), ``hint``, ``cover`` (pass to the next person), ``hand_end``, ``match_end``, ``stats``.
+Menus: UP/LEFT and DOWN/RIGHT move the cursor, SELECT activates the row (a setting takes its
+next value), BACK goes back, a touch activates the row touched. So four buttons (LEFT, RIGHT,
+SELECT, BACK) reach everything.
+
+Saves (lib/save.py) are written after every play when ``save_dir`` is given, offered as
+"Continue" on the title, and cleared when the match ends; statistics (lib/stats.py) count
+the matches against bots per difficulty.
+
+Allocation: menus and summaries build strings (edge); a play allocates what ``Game`` does.
+"""
+
+import gc
+
+import displayio
+import i18n
+import match_setup
+from game import (
+    COVER,
+    HAND_SCORED,
+    HINT_READY,
+    MATCH_DECIDED,
+    MODE_BOTS,
+    MODE_CHOOSE,
+    MODE_PLAY,
+    PLAYED,
+    Game,
+)
+from input_events import BACK, DOWN, HINT, LEFT, RIGHT, SELECT, TOUCH, UP
+from layouts import text_box
+from match_setup import BOT, VS_BOTS, WATCH, MatchSetup
+from text_scene import DIM, TextScene
+
+from engine.clock import ticks_ms
+
+
+def wrap(text: str, chars: int) -> list:
+    """``text`` cut into lines of at most ``chars`` characters, at spaces where possible."""
+    lines = []
+    line = ""
+    for word in text.split():
+        while len(word) > chars:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:chars])
+            word = word[chars:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= chars:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+_TITLE_ITEMS = ("vs_bots", "pass", "watch", "options", "stats", "language")
+_OPTION_ITEMS = ("preset", "tre_gradi", "target", "re_bello", "napola", "ace_sweep",
+                 "deal_shape", "level", "deck", "back")
+_PLAYER_ITEMS = ("seat0", "seat1", "seat2", "seat3", "start", "back")
+_MATCH_END_ITEMS = ("again", "quit")
+_STATS_ITEMS = ("reset", "back")
+
+
+def _next(values, value):
+    """The value after ``value`` in ``values``, wrapping round."""
+    for i in range(len(values)):
+        if values[i] == value:
+            return values[(i + 1) % len(values)]
+    return values[0]
+
+
+class App:
+    """The game's screens on ``display`` (see the module docstring).
+
+    :param board: the lib/boards.py profile (screen size, layout, touch or buttons).
+    :param display: anything with ``root_group`` (the board's display, the simulator's).
+    :param load_sheet: ``load_sheet(style)`` -> (bitmap, palette) of the card sheet for this
+        board in deck style ``"italian"`` or ``"french"``.
+    :param clock_ms: a function returning wrapping milliseconds (default engine/clock.py).
+    :param save_dir: where the save and the statistics live (``"/"`` on a board), or None.
+    :param setup: the MatchSetup the menus start from.
+    """
+
+    def __init__(self, board, display, load_sheet, clock_ms=None, save_dir=None, setup=None):
+        self.board = board
+        self.display = display
+        self.load_sheet = load_sheet
+        self.clock_ms = clock_ms or ticks_ms
+        self.save_dir = save_dir
+        self.setup = setup if setup is not None else MatchSetup()
+        self.texts = i18n.texts(self.setup.language)
+        self.group = displayio.Group()
+        self.text_scene = TextScene(board.width, board.height, board.layout)
+        self.group.append(self.text_scene.group)
+        self.table_scene = None  # built by the first match
+        self._deck = None  # the deck style of table_scene's sheet
+        self.game = None
+        self.screen = ""
+        self.items = ()
+        self.cursor = 0
+        self._top = 0  # the first item on screen (long menus scroll)
+        self._first_row = 0  # the text row of the first menu item
+        self.message = ""  # one line for the title's footer (a save that was ignored)
+        self.saved = None  # a valid save: (setup, state, matches)
+        self.pass_seats = bytearray((1, 0, 2, 0))  # the players screen: seat -> person
+        self.stats = self._load_stats()
+        self._load_save()
+        display.root_group = self.group
+        self.show_title()
+
+    # -- files ----------------------------------------------------------------------------
+
+    def _load_stats(self):
+        from stats import Stats, load_stats
+
+        if self.save_dir is None:
+            return Stats()
+        stats = load_stats(self.save_dir)
+        if stats.error:
+            print("statistics reset:", stats.error)
+        return stats
+
+    def _load_save(self) -> None:
+        if self.save_dir is None:
+            return
+        import save
+
+        try:
+            self.saved = save.load(self.save_dir)
+        except save.SaveError as error:  # one line on the title, then go on without it
+            self.message = self.texts["save_bad"] % (error,)
+            print(self.message)
+            self.saved = None
+
+    def _store(self) -> None:
+        game = self.game
+        if self.save_dir is None or game is None:
+            return
+        import save
+
+        try:
+            save.store(self.save_dir, game.setup, game.state, game.matches)
+        except OSError as error:  # a read-only drive (boot.py's button held): play on
+            self._cannot_write(error)
+
+    def _cannot_write(self, error) -> None:
+        """Say once that the drive cannot be written, and stop trying."""
+        print("cannot save:", error)
+        self.save_dir = None
+
+    def _clear_save(self) -> None:
+        self.saved = None
+        if self.save_dir is not None:
+            import save
+
+            save.clear(self.save_dir)
+
+    # -- menus ----------------------------------------------------------------------------
+
+    def _show_menu(self, screen: str, title: str, items, first_row: int = 0,
+                   footer: str = "") -> None:
+        self._show_text()
+        scene = self.text_scene
+        self.screen = screen
+        self.items = items
+        self.cursor = 0
+        self._top = 0
+        self._first_row = first_row
+        scene.set_title(title)
+        scene.clear_rows(first_row + len(items))
+        self._draw_items()
+        scene.set_footer(footer or self.texts["menu_help"])
+
+    def _draw_items(self) -> None:
+        """Draw the items that fit, scrolled so the cursor's item shows."""
+        room = self.text_scene.rows - self._first_row
+        if self.cursor < self._top:
+            self._top = self.cursor
+        elif self.cursor >= self._top + room:
+            self._top = self.cursor - room + 1
+        top = self._top
+        for row in range(min(room, len(self.items))):
+            left, right = self._item_text(self.items[top + row])
+            self.text_scene.set_row(self._first_row + row, left, right)
+        self.text_scene.set_cursor(self._first_row + self.cursor - top)
+
+    def _item_text(self, key: str) -> tuple:
+        texts = self.texts
+        setup = self.setup
+        on_off = texts["on_off"]
+        if key == "language":
+            return texts["language"], texts["lang_names"][i18n.LANGUAGES.index(setup.language)]
+        if key == "preset":
+            return texts["preset"], setup.preset
+        if key in ("tre_gradi", "re_bello", "ace_sweep"):
+            return texts[key], on_off[bool(getattr(setup, key))]
+        if key == "target":
+            return texts["target"], str(setup.target)
+        if key == "napola":
+            return texts["napola"], texts["napola_names"][match_setup.NAPOLA.index(setup.napola)]
+        if key == "deal_shape":
+            return texts["deal_shape"], setup.deal_shape
+        if key == "level":
+            if setup.level not in match_setup.LEVELS:  # "desktop", from the simulator
+                return texts["level"], setup.level
+            return texts["level"], texts["level_names"][match_setup.LEVELS.index(setup.level)]
+        if key == "deck":
+            return texts["deck"], texts["deck_names"][match_setup.DECKS.index(setup.deck)]
+        if key.startswith("seat"):
+            seat = int(key[4])
+            person = self.pass_seats[seat]
+            return texts["seat_rows"][seat], setup.names[person - 1] if person else texts["bot"]
+        return texts[key], ""
+
+    def _move_cursor(self, step: int) -> None:
+        self.cursor = (self.cursor + step) % len(self.items)
+        self._draw_items()
+
+    def _menu_input(self, code: int, x: int, y: int) -> None:
+        if code == UP or code == LEFT:
+            self._move_cursor(-1)
+        elif code == DOWN or code == RIGHT:
+            self._move_cursor(1)
+        elif code == SELECT:
+            self._activate(self.items[self.cursor])
+        elif code == BACK:
+            self._back()
+        elif code == TOUCH:
+            row = self.text_scene.row_at(x, y) - self._first_row
+            index = self._top + row
+            if row >= 0 and index < len(self.items):
+                self.cursor = index
+                self._draw_items()
+                self._activate(self.items[index])
+
+    def _activate(self, key: str) -> None:
+        setup = self.setup
+        if key == "continue":
+            saved_setup, state, matches = self.saved
+            self.setup = saved_setup
+            self._use_language(saved_setup.language)
+            self._start(saved_setup, state, matches)
+        elif key == "vs_bots":
+            setup.set_mode(VS_BOTS)
+            self._start(setup)
+        elif key == "watch":
+            setup.set_mode(WATCH)
+            self._start(setup)
+        elif key == "pass":
+            self.show_players()
+        elif key == "options":
+            self.show_options()
+        elif key == "stats":
+            self.show_stats()
+        elif key == "language":
+            self._use_language(_next(i18n.LANGUAGES, setup.language))
+            self._redraw_menu()
+        elif key == "back":
+            self._back()
+        elif key == "quit":
+            self._quit()
+        elif key.startswith("seat"):
+            seat = int(key[4])
+            self.pass_seats[seat] = (self.pass_seats[seat] + 1) % 5
+            self._draw_items()
+        elif key == "start":
+            self._start_pass()
+        elif key == "resume":
+            self.show_table()
+        elif key == "hint":
+            self.show_table()
+            self.game.hint()
+        elif key == "declare":
+            self.show_table()
+            self.game.declare()
+        elif key == "again":
+            self.show_table()
+            self.game.next()  # may put up a cover at once (pass-and-play)
+            self._store()
+        elif key == "reset":
+            self.stats.reset()
+            self._store_stats()
+            self.show_stats()
+        else:
+            self._change_option(key)
+
+    def _change_option(self, key: str) -> None:
+        """Give option ``key`` its next value; one the rules refuse is undone and named."""
+        from engine.rules import RulesError
+
+        setup = self.setup
+        before = setup.copy()
+        if key == "preset":
+            setup.from_preset(_next(match_setup.PRESETS, setup.preset))
+        elif key in ("tre_gradi", "re_bello", "ace_sweep"):
+            setattr(setup, key, not getattr(setup, key))
+        elif key == "target":
+            setup.target = _next(match_setup.TARGETS, setup.target)
+        elif key == "napola":
+            setup.napola = _next(match_setup.NAPOLA, setup.napola)
+        elif key == "deal_shape":
+            setup.deal_shape = _next(match_setup.DEAL_SHAPES, setup.deal_shape)
+        elif key == "level":
+            setup.level = _next(match_setup.LEVELS, setup.level)
+        elif key == "deck":
+            setup.deck = _next(match_setup.DECKS, setup.deck)
+        footer = self.texts["menu_help"]
+        try:
+            setup.rules()
+        except RulesError as error:  # leave the setup as it was and say why
+            self.setup = before
+            footer = str(error)
+        self._draw_items()
+        self.text_scene.set_footer(footer)
+
+    def _use_language(self, language: str) -> None:
+        self.setup.language = language
+        self.texts = i18n.texts(language)
+
+    def _redraw_menu(self) -> None:
+        cursor = self.cursor
+        self.show_title()
+        self._move_cursor(cursor)
+
+    def _back(self) -> None:
+        screen = self.screen
+        if screen in ("options", "players", "stats"):
+            self.show_title()
+        elif screen in ("pause", "hint"):
+            self.show_table()
+        elif screen == "match_end":
+            self._quit()
+
+    # -- screens --------------------------------------------------------------------------
+
+    def _show_text(self) -> None:
+        self.text_scene.group.hidden = False
+        if self.table_scene is not None:
+            self.table_scene.group.hidden = True
+
+    def show_title(self) -> None:
+        """The title menu (with Continue when a valid save is there)."""
+        items = _TITLE_ITEMS if self.saved is None else ("continue",) + _TITLE_ITEMS
+        self._show_menu("title", self.texts["title"], items, 1, self.message)
+        self.text_scene.set_row(0, self.texts["subtitle"], "", DIM)
+
+    def show_options(self) -> None:
+        """The rules options, difficulty, deck and language."""
+        self._show_menu("options", self.texts["options"], _OPTION_ITEMS)
+
+    def show_players(self) -> None:
+        """Pass-and-play: who sits where (people by name, bots in the empty seats)."""
+        self._show_menu("players", self.texts["players"], _PLAYER_ITEMS)
+
+    def show_stats(self) -> None:
+        """The statistics, with a reset."""
+        from summaries import stats_rows
+
+        rows = stats_rows(self.stats, self.texts, match_setup.LEVELS)
+        self._show_menu("stats", self.texts["stats"], _STATS_ITEMS, len(rows) + 1)
+        for i, (left, right) in enumerate(rows):
+            self.text_scene.set_row(i, left, right)
+        self.text_scene.set_row(len(rows), "")
+
+    def show_table(self) -> None:
+        """The table of the match in play."""
+        self.screen = "table"
+        self.text_scene.group.hidden = True
+        self.table_scene.group.hidden = False
+
+    def _show_pause(self) -> None:
+        game = self.game
+        items = ["resume"]
+        if game.mode == MODE_PLAY:  # a person's turn
+            items.append("hint")
+            if game.rules.declare_out:
+                items.append("declare")  # C-26
+        items.append("quit")
+        self._show_menu("pause", self.texts["pause"], tuple(items))
+
+    def _show_message(self, screen: str, title: str, lines, footer: str) -> None:
+        """A screen of text without a menu (cover, hint, end of hand)."""
+        self._show_text()
+        scene = self.text_scene
+        self.screen = screen
+        self.items = ()
+        scene.set_cursor(-1)
+        scene.set_title(title)
+        for i in range(scene.rows):
+            scene.set_row(i, lines[i] if i < len(lines) else "")
+        scene.set_footer(footer)
+
+    def _ready_footer(self, name: str) -> str:
+        return self.texts["ready_touch" if self.board.touch else "ready"] % name
+
+    def _show_cover(self) -> None:
+        name = self.game.cover_name
+        rows = self.text_scene.rows
+        lines = [""] * (rows // 2 - 1) + [self.texts["cover_help"]]
+        self._show_message("cover", self.texts["pass_to"] % name, lines, self._ready_footer(name))
+
+    def _show_hint(self) -> None:
+        game = self.game
+        chars = self.text_scene.chars
+        reason = i18n.reason(self.setup.language, game.hint_reason)
+        lines = [self.texts["hint"] % game.hint_play(), ""] + wrap(reason, chars)
+        self._show_message("hint", self.texts["hint"] % "", lines, self.texts["back"])
+
+    def _team_names(self):
+        if self.setup.mode == VS_BOTS:
+            return None
+        return self.texts["team_cols"]
+
+    def _show_hand_end(self) -> None:
+        from summaries import hand_rows
+
+        texts = self.texts
+        title, rows = hand_rows(self.game.state, texts)
+        self._show_message("hand_end", title, (), texts["next_hand"])
+        scene = self.text_scene
+        wide = 8 if scene.chars >= 40 else 5
+        widths = (wide, wide, wide)
+        names = self._team_names() or texts["columns"][1:3]
+        scene.columns(0, ("", names[0], names[1], texts["columns"][3]), widths, DIM)
+        for i, row in enumerate(rows):
+            scene.columns(i + 1, row, widths)
+
+    def _show_match_end(self) -> None:
+        from summaries import match_result
+
+        title, detail = match_result(self.game.state, self.texts, self._team_names())
+        self._show_menu("match_end", title, _MATCH_END_ITEMS, 2)
+        self.text_scene.set_row(0, detail)
+
+    # -- matches --------------------------------------------------------------------------
+
+    def _table_for(self, deck: str):
+        """The table scene with ``deck``'s card sheet (built again only for another deck)."""
+        from table_scene import TableScene
+
+        if self.table_scene is not None and self._deck == deck:
+            return self.table_scene
+        if self.table_scene is not None:
+            self.group.remove(self.table_scene.group)
+            self.table_scene = None
+            gc.collect()  # the old sheet goes before the new one is loaded
+        board = self.board
+        bitmap, palette = self.load_sheet(deck)
+        self.table_scene = TableScene(board.width, board.height, board.layout, bitmap, palette,
+                                      texts=self.texts)
+        self.table_scene.group.hidden = True
+        self.group.append(self.table_scene.group)
+        self._deck = deck
+        return self.table_scene
+
+    def _start(self, setup, state=None, matches: int = 0) -> None:
+        """Play a match of ``setup`` (a copy is kept), or go on from a restored ``state``."""
+        if state is None:
+            setup.seed = (self.clock_ms() & 0x3FFF) + 1  # a new deal each time (from timing)
+        setup = setup.copy()
+        self.game = None
+        gc.collect()
+        scene = self._table_for(setup.deck)
+        self.game = Game(scene, setup, clock_ms=self.clock_ms, texts=self.texts, state=state,
+                         matches=matches, listener=self._on_game)
+        self.message = ""
+        self.show_table()
+        self.game.start()  # may put up a cover at once (pass-and-play)
+        self._store()
+
+    def _quit(self) -> None:
+        """Back to the title; the match stays saved, so the title offers to continue it."""
+        self.game = None
+        self._load_save()
+        self.show_title()
+
+    def _start_pass(self) -> None:
+        people = [n for n in self.pass_seats if n != BOT]
+        texts = self.texts
+        if len(people) < 2:
+            self.text_scene.set_footer(texts["need_people"])
+            return
+        for n in people:
+            if people.count(n) > 1:
+                self.text_scene.set_footer(texts["twice"] % self.setup.names[n - 1])
+                return
+        self.setup.set_seats(self.pass_seats)
+        self._start(self.setup)
+
+    def _on_game(self, event: int) -> None:
+        if event == PLAYED:
+            self._store()
+        elif event == HAND_SCORED:
+            self._show_hand_end()
+        elif event == MATCH_DECIDED:
+            self._record_match()
+            self._show_match_end()
+        elif event == COVER:
+            self._show_cover()
+        elif event == HINT_READY:
+            self._show_hint()
+
+    def _record_match(self) -> None:
+        game = self.game
+        self._clear_save()
+        if game.setup.mode != VS_BOTS:  # statistics count matches against bots
+            return
+        state = game.state
+        team = game.viewer & 1
+        self.stats.record_match(game.setup.level, state.match.winner == team,
+                                game.scope_made[team], state.score[team], state.score[1 - team])
+        self._store_stats()
+
+    def _store_stats(self) -> None:
+        if self.save_dir is not None:
+            from stats import store_stats
+
+            try:
+                store_stats(self.save_dir, self.stats)
+            except OSError as error:
+                self._cannot_write(error)
+
+    # -- input ----------------------------------------------------------------------------
+
+    def handle(self, code: int, x: int = 0, y: int = 0) -> None:
+        """React to one input event (input_events.py codes; ``x``, ``y`` for TOUCH)."""
+        screen = self.screen
+        if screen == "table":
+            self._table_input(code, x, y)
+        elif screen == "cover":
+            if code == SELECT or code == TOUCH:
+                self.show_table()
+                self.game.uncover()
+        elif screen == "hand_end":
+            if code == SELECT or code == TOUCH:
+                self.show_table()
+                self.game.next()
+        elif screen == "hint":
+            if code in (SELECT, BACK, TOUCH):
+                self.show_table()
+        else:
+            self._menu_input(code, x, y)
+
+    def _table_input(self, code: int, x: int, y: int) -> None:
+        game = self.game
+        if code == TOUCH and self._on_score(x, y):
+            code = BACK  # a touch screen has no BACK button: the score opens the pause menu
+        if code == BACK and game.mode != MODE_CHOOSE:  # there BACK cancels the choice
+            self._show_pause()
+        elif code == HINT and self.setup.mode == WATCH:
+            return
+        else:
+            game.handle(code, x, y)
+
+    def _on_score(self, x: int, y: int) -> bool:
+        geometry = self.table_scene.layout
+        left, top, width, _ = text_box(geometry.score[0])
+        bottom = text_box(geometry.score[1])[1] + 12
+        return left <= x < left + width and top <= y < bottom
+
+    def tick(self) -> None:
+        """Call every frame: lets the bots play while the table is on screen."""
+        if self.screen == "table" and self.game is not None:
+            self.game.tick()
+
+    @property
+    def busy(self) -> bool:
+        """True while bots are about to play (code.py collects garbage only when calm)."""
+        return self.screen == "table" and self.game is not None and self.game.mode == MODE_BOTS

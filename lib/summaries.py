@@ -1,0 +1,88 @@
+"""The words and numbers of the end of a hand, the end of a match and the statistics.
+
+``hand_rows`` gives the points breakdown of the hand just scored (RULES §5: carte, denari,
+settebello, primiera totals, scope, re bello and napola when the rules have them) as table
+cells, ``match_result`` the winner, how and the grade (C-25), ``stats_rows`` the statistics
+screen. The app (lib/app.py) puts them on the text scene.
+
+Allocation: builds strings and lists (edge; once per hand or match).
+"""
+
+from engine import scoring
+
+
+def _pair(points, index: int, first: int) -> tuple:
+    # (the first team's value, the other's) of a two-entry field of engine/scoring.py
+    return points[index + first], points[index + 1 - first]
+
+
+def hand_rows(state, texts: dict, first: int = 0) -> tuple:
+    """(title, rows) for the hand just scored, ``first`` the team shown in the first column.
+
+    Each row is ``(label, first team, other team, points)``; the last row is the match score.
+    """
+    rules = state.rules
+    points = state.hand_points
+    labels = texts["rows"]
+    yes_no = texts["yes_no"]
+    rows = []
+
+    def add(label, detail, point_index, flags=False):
+        a, b = _pair(points, point_index, first)
+        if flags:
+            detail = (yes_no[a > 0], yes_no[b > 0])
+        rows.append((label, str(detail[0]), str(detail[1]), "%d-%d" % (a, b)))
+
+    add(labels[0], _pair(points, scoring.CARDS, first), scoring.P_CARTE)
+    add(labels[1], _pair(points, scoring.DENARI, first), scoring.P_DENARI)
+    add(labels[2], None, scoring.P_SETTEBELLO, True)
+    primiera = _pair(points, scoring.PRIMIERA, first)
+    add(labels[3], tuple("-" if p == scoring.INCOMPLETE else p for p in primiera),
+        scoring.P_PRIMIERA)  # C-22: an incomplete primiera shows as "-"
+    add(labels[4], _pair(points, scoring.P_SCOPE, first), scoring.P_SCOPE)
+    if rules.re_bello:
+        add(labels[5], None, scoring.P_RE_BELLO, True)
+    if rules.napola_cap:  # napola on (RULES §5.3)
+        add(labels[6], _pair(points, scoring.P_NAPOLA, first), scoring.P_NAPOLA)
+    score = _pair(state.score, 0, first)
+    rows.append((texts["match_row"], str(score[0]), str(score[1]), ""))
+    total = _pair(points, scoring.TOTAL, first)
+    title = texts["hand_title"] % (state.hand_number, total[0], total[1])
+    return title, rows
+
+
+def match_result(state, texts: dict, team_names=None) -> tuple:
+    """(title, detail) of a decided match: who won and the score; why, and the grade.
+
+    :param team_names: names of teams 0 and 1 (pass-and-play, watching); None says "we" and
+        "they" from team 0's side (a match against bots).
+    """
+    info = state.match
+    winner = info.winner
+    score = state.score
+    if team_names is None:
+        key = "won" if winner == 0 else "lost"
+        title = texts[key] % (score[0], score[1]) if winner == 0 else \
+            texts[key] % (score[1], score[0])
+    else:
+        title = texts["team_won"] % (team_names[winner], score[winner], score[1 - winner])
+    detail = texts["reasons"][info.reason]
+    if state.rules.grades and info.grade:  # C-25
+        detail += ", " + texts["grade"][info.grade]
+    return title, detail
+
+
+def stats_rows(stats, texts: dict, levels) -> list:
+    """(label, value) rows: matches played and won per level, scope made, best match."""
+    level_names = texts["level_names"]
+    played, won = texts["stats_rows"]
+    rows = []
+    for i, level in enumerate(levels):
+        rows.append((level_names[i], "%s %d  %s %d" % (
+            played, stats.played[level], won, stats.won[level])))
+    rows.append((texts["stat_scope"], str(stats.scope)))
+    if stats.best:
+        rows.append((texts["stat_best"], "%d-%d" % (stats.best_score[0], stats.best_score[1])))
+    else:
+        rows.append((texts["stat_best"], "-"))
+    return rows

@@ -1,0 +1,177 @@
+"""The text screen: a title, rows of text and a footer, drawn with ``displayio``.
+
+Every screen that is not the table uses it: the title menu, the options, the players, the
+pause menu, the pass-and-play cover, the end of a hand, the end of the match and the
+statistics. ``TextScene`` builds its display objects once (a background, a title label, one
+label per row and a footer label, each padded to a fixed width so ``bitmap_label`` keeps its
+bitmap); showing a screen changes only label text, colours and the cursor row::
+
+    scene = TextScene(320, 240, "large")
+    scene.set_title("Scopone")
+    scene.set_row(0, "Play with bots")
+    scene.set_row(1, "Target", "11")      # a value, right-aligned
+    scene.set_cursor(0)                    # the row drawn on a highlight bar
+    scene.clear_rows(2)
+    scene.set_footer("Select: choose")
+
+Rows hold ``chars`` characters each; ``columns(...)`` lays out a table row (the end of hand).
+``row_at(x, y)`` maps a touch to a row.
+
+Allocation: ``__init__`` makes every display object; the setters make only the strings.
+"""
+
+import displayio
+import terminalio
+from adafruit_display_text import bitmap_label
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
+BACKGROUND = const(0x0B3A1E)
+TEXT = const(0xFFFFFF)
+TITLE = const(0xFFC850)
+FOOTER = const(0x40FFFF)
+CURSOR = const(0x2E7D4F)
+DIM = const(0x9FB8A8)
+
+# layout -> title scale, title y, first row y, row pitch, rows, footer y (pixels);
+# text is terminalio.FONT, 6x12 per character (layouts.py GLYPH_WIDTH, GLYPH_HEIGHT).
+_GEOMETRY = {
+    "large": (2, 4, 36, 14, 13, 225),
+    "medium": (1, 1, 14, 12, 9, 122),
+    "compact": (1, 0, 12, 11, 9, 116),
+}
+
+_SPACES = " " * 64
+
+
+def _pad(text: str, chars: int) -> str:
+    pad = chars - len(text)
+    if pad < 0:
+        return text[:chars]
+    return text + _SPACES[:pad] if pad else text
+
+
+class TextScene:
+    """A titled list of text rows with a cursor (see the module docstring).
+
+    Attributes: ``group`` (append it to the display's root), ``rows`` (how many rows),
+    ``chars`` (characters per row), ``cursor`` (the highlighted row or -1).
+    """
+
+    def __init__(self, width: int, height: int, layout_name: str, font=terminalio.FONT):
+        if layout_name not in _GEOMETRY:
+            raise ValueError("unknown layout %r" % (layout_name,))
+        scale, title_y, row_y, pitch, rows, footer_y = _GEOMETRY[layout_name]
+        self.width = width
+        self.height = height
+        self.rows = rows
+        self.chars = (width - 4) // 6
+        self._row_y = row_y
+        self._pitch = pitch
+        self._font = font
+        self.group = displayio.Group()
+        palette = displayio.Palette(1)
+        palette[0] = BACKGROUND
+        background = displayio.Group(scale=16)
+        background.append(displayio.TileGrid(
+            displayio.Bitmap(width // 16 + 1, height // 16 + 1, 1), pixel_shader=palette))
+        self.group.append(background)
+        self._title_chars = (width - 4) // (6 * scale)
+        self.title = bitmap_label.Label(font, text=_SPACES[:self._title_chars], color=TITLE,
+                                        scale=scale, anchor_point=(0.5, 0.0),
+                                        anchored_position=(width // 2, title_y))
+        self.group.append(self.title)
+        self.lines = []
+        for row in range(rows):
+            label = bitmap_label.Label(font, text=_SPACES[:self.chars], color=TEXT,
+                                       anchor_point=(0.0, 0.0),
+                                       anchored_position=(2, row_y + row * pitch))
+            self.lines.append(label)
+            self.group.append(label)
+        self.footer = bitmap_label.Label(font, text=_SPACES[:self.chars], color=FOOTER,
+                                         anchor_point=(0.0, 0.0),
+                                         anchored_position=(2, footer_y))
+        self.group.append(self.footer)
+        self.cursor = -1
+
+    @staticmethod
+    def _set(label, text: str, color: int) -> None:
+        if label.text != text:
+            label.text = text
+        if label.color != color:
+            label.color = color
+
+    def set_title(self, text: str) -> None:
+        """The title line, centred."""
+        chars = self._title_chars
+        pad = chars - len(text)
+        if pad > 0:
+            text = _SPACES[:pad // 2] + text + _SPACES[:pad - pad // 2]
+        self._set(self.title, text[:chars], TITLE)
+
+    def set_row(self, row: int, left: str, right: str = "", color: int = TEXT) -> None:
+        """Row ``row``: ``left`` text and ``right`` text right-aligned (cut to fit)."""
+        chars = self.chars
+        if right:
+            room = chars - len(right) - 1
+            if room < 0:
+                text = right[:chars]
+            else:
+                text = _pad(left[:room], room) + " " + right
+        else:
+            text = _pad(left, chars)
+        self._set(self.lines[row], text, color)
+
+    def columns(self, row: int, cells, widths, color: int = TEXT) -> None:
+        """Row ``row`` as a table row: ``cells[0]`` left-aligned in the room the right-aligned
+        columns of ``widths`` (one per further cell) leave."""
+        right = ""
+        for i in range(1, len(cells)):
+            cell = cells[i]
+            pad = widths[i - 1] - len(cell)
+            right += (_SPACES[:pad] + cell) if pad > 0 else cell
+        room = self.chars - len(right)
+        self._set(self.lines[row], _pad(cells[0][:room], room) + right, color)
+
+    def clear_rows(self, start: int = 0) -> None:
+        """Blank the rows from ``start`` on."""
+        blank = _SPACES[:self.chars]
+        for row in range(start, self.rows):
+            self._set(self.lines[row], blank, TEXT)
+
+    def set_footer(self, text: str) -> None:
+        """The help or message line at the bottom."""
+        self._set(self.footer, _pad(text, self.chars), FOOTER)
+
+    def set_cursor(self, row: int) -> None:
+        """Draw row ``row`` on the highlight bar; -1 for none."""
+        old = self.cursor
+        if old == row:
+            return
+        if 0 <= old < self.rows:
+            self.lines[old].background_color = None
+        if 0 <= row < self.rows:
+            self.lines[row].background_color = CURSOR
+            self.cursor = row
+        else:
+            self.cursor = -1
+
+    def row_at(self, x: int, y: int) -> int:
+        """The row under screen point (x, y), or -1."""
+        if not 0 <= x < self.width:
+            return -1
+        offset = y - self._row_y
+        if offset < 0:
+            return -1
+        row = offset // self._pitch
+        return row if row < self.rows else -1
+
+    def text(self) -> list:
+        """Every line on screen, title first, footer last (for tests and logs)."""
+        return [self.title.text] + [label.text for label in self.lines] + [self.footer.text]

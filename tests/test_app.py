@@ -1,0 +1,372 @@
+"""Tests for the app (lib/app.py): every screen at every layout, headless, from input events.
+
+A whole match against bots and a whole pass-and-play match from the title, for each layout,
+with no display object made once the table is built; the privacy check at every step of
+pass-and-play (no hand on screen but the viewer's, and the viewer is the person to play); a
+monkey test of 10,000 random events across every screen; options, languages, decks, the
+pause menu, hints, declaring out, saves (continue, a corrupt save) and statistics.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from app import App, wrap
+from game import MODE_BOTS, MODE_CHOOSE, MODE_PLAY
+from input_events import BACK, DOWN, HINT, LEFT, RIGHT, SELECT, TOUCH, UP
+from match_setup import MatchSetup
+
+from sim import display as sim_display
+from sim import simulator
+
+LAYOUT_BOARDS = ("pyportal", "pico-display", "pybadge")  # one board per layout
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0
+
+    def __call__(self) -> int:
+        return self.now
+
+
+@pytest.fixture(params=LAYOUT_BOARDS)
+def shown(request):
+    display = sim_display.open_display(request.param, headless=True)
+    yield display
+    display.close()
+
+
+def make_app(display, save_dir=None, **options) -> tuple[App, Clock]:
+    setup = MatchSetup()
+    setup.level = "easy"
+    for name, value in options.items():
+        setattr(setup, name, value)
+    clock = Clock()
+    app = simulator.build(display.board, display, setup, clock, save_dir)
+    return app, clock
+
+
+def pick(app: App, key: str) -> None:
+    """Move the menu cursor to item ``key`` with DOWN and press SELECT."""
+    assert key in app.items, (key, app.items)
+    while app.items[app.cursor] != key:
+        app.handle(DOWN)
+    app.handle(SELECT)
+
+
+def screen_text(app: App) -> str:
+    return "\n".join(app.text_scene.text())
+
+
+def face_up_hand(app: App) -> list[int]:
+    """The card faces of the hand tiles on screen (backs and hidden tiles left out)."""
+    scene = app.table_scene
+    return [grid[0] for grid in scene.hand_cards if not grid.hidden and grid[0] < 40]
+
+
+def play_on(app: App, clock: Clock, chooser: random.Random, check=None,
+            max_steps: int = 30000) -> set[str]:
+    """Answer every screen sensibly until the match ends; returns the screens seen."""
+    seen = set()
+    for _ in range(max_steps):
+        if check is not None:
+            check(app)
+        screen = app.screen
+        seen.add(screen)
+        if screen == "match_end":
+            return seen
+        if screen == "table":
+            mode = app.game.mode
+            if mode == MODE_BOTS:
+                clock.now += 700
+            elif mode == MODE_CHOOSE:
+                app.handle(chooser.choice((LEFT, RIGHT, SELECT, SELECT)))
+            else:
+                app.handle(chooser.choice((LEFT, RIGHT, SELECT, SELECT, SELECT)))
+        else:  # cover, hand end
+            app.handle(SELECT)
+        app.tick()
+    raise AssertionError("the match did not end in %d steps" % max_steps)
+
+
+# --- whole matches ---------------------------------------------------------------------------
+
+
+def test_match_against_bots_from_the_title_without_new_display_objects(shown,
+                                                                       construction_counter):
+    app, clock = make_app(shown)
+    assert app.screen == "title"
+    pick(app, "vs_bots")
+    assert app.screen == "table" and app.game.setup.people == 1
+    built = dict(construction_counter)
+    seen = play_on(app, clock, random.Random(1))
+    shown.refresh()
+    assert {"table", "hand_end", "match_end"} <= seen
+    assert construction_counter == built, "display objects created during the match"
+    assert "win" in app.text_scene.title.text
+    pick(app, "again")
+    assert app.screen == "table" and tuple(app.game.state.score) == (0, 0)
+
+
+def check_privacy(app: App) -> None:
+    """Nothing on screen shows a hand to the wrong person."""
+    game = app.game
+    if game is None or game.setup.people == 0:  # watching bots: seat 0's hand is no secret
+        return
+    table_visible = app.table_scene is not None and not app.table_scene.group.hidden
+    if app.screen != "table":
+        assert not table_visible, "the table shows behind screen %s" % app.screen
+        return
+    hand = face_up_hand(app)
+    if not hand:
+        return
+    viewer = game.viewer
+    assert viewer >= 0 and game.is_person(viewer), "a hand is up with no person viewing"
+    assert sorted(hand) == sorted(game.state.hand_cards(viewer)), "not the viewer's hand"
+    turn = game.state.turn
+    if game.is_person(turn) and game.mode in (MODE_PLAY, MODE_CHOOSE):
+        assert turn == viewer, "seat %d's hand is up during seat %d's turn" % (viewer, turn)
+
+
+@pytest.mark.parametrize(("seats", "seed"), [((1, 2, 0, 0), 3), ((1, 0, 2, 3), 4),
+                                             ((1, 2, 3, 4), 5)])
+def test_pass_and_play_match_never_shows_a_hand_to_the_wrong_person(shown, seats, seed,
+                                                                    construction_counter):
+    app, clock = make_app(shown)
+    clock.now = seed
+    pick(app, "pass")
+    for seat in range(4):
+        while app.pass_seats[seat] != seats[seat]:
+            pick(app, "seat%d" % seat)
+    pick(app, "start")
+    assert app.game is not None and app.game.setup.people == sum(1 for n in seats if n)
+    built = dict(construction_counter)
+    covers = []
+
+    def check(app):
+        check_privacy(app)
+        if app.screen == "cover" and (not covers or covers[-1] != app.game.cover_name):
+            covers.append(app.game.cover_name)
+
+    seen = play_on(app, clock, random.Random(seed), check)
+    assert {"cover", "table", "hand_end", "match_end"} <= seen
+    names = {app.game.setup.names[n - 1] for n in seats if n}
+    assert set(covers) == names  # every person was passed the device
+    assert construction_counter == built
+    cover_title = app.texts["pass_to"] % covers[0]
+    assert cover_title
+
+
+def test_cover_hides_the_table_and_names_the_next_person(shown):
+    app, clock = make_app(shown)
+    pick(app, "pass")
+    pick(app, "start")  # Anna at seat 0, Bruno at seat 2 (partners), bots between
+    game = app.game
+    assert app.screen == "cover" and app.table_scene.group.hidden
+    name = game.cover_name
+    assert name in ("Anna", "Bruno") and name in app.text_scene.title.text
+    app.handle(LEFT)  # only SELECT or a touch goes on
+    assert app.screen == "cover"
+    app.handle(SELECT)
+    assert app.screen == "table" and game.setup.name_at(game.viewer) == name
+    assert sorted(face_up_hand(app)) == sorted(game.state.hand_cards(game.viewer))
+
+
+def test_watching_bots_plays_a_match_with_no_person(shown):
+    app, clock = make_app(shown)
+    pick(app, "watch")
+    game = app.game
+    assert game.setup.people == 0 and game.mode == MODE_BOTS
+    app.handle(HINT)  # no hints for bots
+    assert app.screen == "table"
+    seen = play_on(app, clock, random.Random(2))
+    assert "cover" not in seen and "team" in app.text_scene.title.text.lower()
+
+
+# --- monkey test -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("board_name", LAYOUT_BOARDS)
+def test_monkey_10000_random_events_across_every_screen(board_name, tmp_path):
+    """10,000 random events (any key, touches anywhere, time jumps) from the title on."""
+    display = sim_display.open_display(board_name, headless=True)
+    try:
+        app, clock = make_app(display, tmp_path)
+        chooser = random.Random(board_name)
+        codes = (LEFT, RIGHT, UP, DOWN, SELECT, SELECT, SELECT, BACK, HINT, TOUCH, TOUCH)
+        seen = set()
+        for step in range(10000):
+            code = chooser.choice(codes)
+            x = chooser.randrange(-5, display.board.width + 5)
+            y = chooser.randrange(-5, display.board.height + 5)
+            if app.screen == "options" and chooser.random() < 0.7:
+                code = BACK  # the options are a maze of settings: do not stay long
+            app.handle(code, x, y)
+            clock.now += chooser.choice((0, 0, 50, 700, 5000))
+            app.tick()
+            seen.add(app.screen)
+            check_privacy(app)
+            if step % 2500 == 0:
+                display.refresh()
+        assert {"title", "options", "table", "pause"} <= seen, seen
+    finally:
+        display.close()
+
+
+# --- menus -------------------------------------------------------------------------------------
+
+
+def test_options_cycle_values_and_a_preset_sets_its_own(shown):
+    app, _ = make_app(shown)
+    pick(app, "options")
+    assert app.screen == "options"
+    pick(app, "preset")  # chitarrella -> figs
+    pick(app, "preset")  # figs -> dieci: 10 cards each, target 21
+    assert app.setup.preset == "dieci" and app.setup.target == 21
+    assert app.setup.deal_shape == "10+0"
+    pick(app, "target")
+    assert app.setup.target == 31
+    pick(app, "re_bello")
+    assert app.setup.re_bello and app.setup.rules().re_bello
+    text = screen_text(app)
+    assert "dieci" in text and "31" in text
+    app.handle(BACK)
+    assert app.screen == "title"
+
+
+def test_refused_rules_leave_the_setup_and_say_why(shown):
+    app, _ = make_app(shown)
+    pick(app, "options")
+    app.setup.target = 0  # no menu gives this; the engine refuses it
+    before = app.setup.copy()
+    pick(app, "re_bello")
+    assert app.setup == before
+    assert "target must be at least 1" in app.text_scene.footer.text
+
+
+def test_italian_texts_and_french_cards(shown):
+    app, clock = make_app(shown)
+    pick(app, "language")
+    assert app.setup.language == "it" and "Gioca coi bot" in screen_text(app)
+    pick(app, "options")
+    pick(app, "deck")
+    assert app.setup.deck == "french"
+    app.handle(BACK)
+    pick(app, "vs_bots")
+    assert app.game.card_name(0) == "Aq" and app.game.card_name(39) == "Kp"  # quadri, picche
+    while app.game.mode == MODE_BOTS:
+        clock.now += 700
+        app.tick()
+    if app.screen == "table" and app.game.mode == MODE_PLAY:
+        assert "Tocca a te" in app.table_scene.turn.text
+
+
+def test_pause_menu_hint_and_quit(shown):
+    app, clock = make_app(shown)
+    pick(app, "vs_bots")
+    while app.game.mode != MODE_PLAY:
+        clock.now += 700
+        app.tick()
+    app.handle(BACK)
+    assert app.screen == "pause" and "hint" in app.items
+    pick(app, "hint")
+    assert app.screen == "hint"
+    lines = app.text_scene.text()
+    assert app.game.hint_play() in lines[1] and any(line.strip() for line in lines[3:-1])
+    app.handle(SELECT)
+    assert app.screen == "table"
+    assert app.table_scene.hand_cards[app.game.selected][0] == app.game.hint_move & 63
+    app.handle(BACK)
+    pick(app, "resume")
+    assert app.screen == "table"
+    app.handle(BACK)
+    pick(app, "quit")
+    assert app.screen == "title" and app.game is None
+
+
+def test_touching_the_score_opens_the_pause_menu():
+    display = sim_display.open_display("pyportal", headless=True)
+    try:
+        app, _ = make_app(display)
+        pick(app, "vs_bots")
+        x, y, _, _ = app.table_scene.layout.score[0]
+        app.handle(TOUCH, x + 3, y + 3)
+        assert app.screen == "pause"
+        app.handle(TOUCH, 10, app.text_scene._row_y + 2)  # the first row: resume
+        assert app.screen == "table"
+    finally:
+        display.close()
+
+
+def test_declaring_out_from_the_pause_menu_ends_the_match(shown):
+    app, clock = make_app(shown, tre_gradi=True)
+    pick(app, "vs_bots")
+    assert app.game.rules.declare_out
+    while app.game.mode != MODE_PLAY:
+        clock.now += 700
+        app.tick()
+    app.handle(BACK)
+    pick(app, "declare")  # 0 points is not out: a false claim loses (C-26; PARLETT)
+    assert app.screen == "match_end"
+    assert app.game.state.match.winner == 1
+    assert app.texts["reasons"][4] in screen_text(app)
+
+
+def test_wrap_cuts_at_spaces_and_splits_long_words():
+    assert wrap("keep the values paired: C-28", 12) == ["keep the", "values", "paired: C-28"]
+    assert wrap("abcdefghij", 4) == ["abcd", "efgh", "ij"]
+    assert wrap("", 5) == []
+
+
+# --- saves and statistics ---------------------------------------------------------------------
+
+
+def test_quit_and_continue_goes_on_with_the_same_match(shown, tmp_path):
+    app, clock = make_app(shown, tmp_path)
+    pick(app, "vs_bots")
+    for _ in range(60):  # a few plays
+        if app.game.mode == MODE_PLAY:
+            app.handle(SELECT)
+        elif app.screen == "hand_end":
+            app.handle(SELECT)
+        clock.now += 700
+        app.tick()
+    state = app.game.state
+    plays = [state.ply_move[i] for i in range(state.ply)]
+    score = tuple(state.score)
+    app.handle(BACK)
+    pick(app, "quit")
+    assert app.items[0] == "continue"
+    app2, _ = make_app(shown, tmp_path)  # as after a power cut: a new app on the same drive
+    assert app2.items[0] == "continue"
+    pick(app2, "continue")
+    state2 = app2.game.state
+    assert [state2.ply_move[i] for i in range(state2.ply)] == plays
+    assert tuple(state2.score) == score
+
+
+def test_corrupt_save_is_reported_in_one_line_and_ignored(shown, tmp_path):
+    import save
+
+    (tmp_path / save.SAVE_NAME).write_bytes(b"\x01garbage")
+    app, _ = make_app(shown, tmp_path)
+    assert app.screen == "title" and app.items[0] != "continue"
+    assert app.message and "\n" not in app.message
+    assert app.message[:20] in app.text_scene.footer.text
+
+
+def test_statistics_count_a_match_against_bots_and_reset(shown, tmp_path):
+    app, clock = make_app(shown, tmp_path)
+    pick(app, "vs_bots")
+    play_on(app, clock, random.Random(3))
+    won = app.game.state.match.winner == 0
+    app.handle(BACK)
+    assert app.screen == "title"
+    pick(app, "stats")
+    assert app.stats.played["easy"] == 1 and app.stats.won["easy"] == int(won)
+    again, _ = make_app(shown, tmp_path)  # kept on the drive
+    assert again.stats.played["easy"] == 1
+    pick(app, "reset")
+    assert app.stats.played["easy"] == 0 and app.screen == "stats"
