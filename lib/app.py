@@ -189,7 +189,7 @@ class App:
         self._top = 0
         self._first_row = first_row
         scene.set_title(title)
-        scene.clear_rows(first_row + len(items))
+        scene.clear_rows()
         self._draw_items()
         scene.set_footer(footer or self.texts["menu_help"])
 
@@ -364,7 +364,7 @@ class App:
         """The title menu (with Continue when a valid save is there)."""
         items = _TITLE_ITEMS if self.saved is None else ("continue",) + _TITLE_ITEMS
         self._show_menu("title", self.texts["title"], items, 1, self.message)
-        self.text_scene.set_row(0, self.texts["subtitle"], "", DIM)
+        self.text_scene.set_centered(0, self.texts["subtitle"], DIM)
 
     def show_options(self) -> None:
         """The rules options, difficulty, deck and language."""
@@ -418,15 +418,15 @@ class App:
     def _show_cover(self) -> None:
         name = self.game.cover_name
         rows = self.text_scene.rows
-        lines = [""] * (rows // 2 - 1) + [self.texts["cover_help"]]
-        self._show_message("cover", self.texts["pass_to"] % name, lines, self._ready_footer(name))
+        self._show_message("cover", self.texts["pass_to"] % name, (), self._ready_footer(name))
+        self.text_scene.set_centered(rows // 2 - 1, self.texts["cover_help"])
 
     def _show_hint(self) -> None:
         game = self.game
         chars = self.text_scene.chars
         reason = i18n.reason(self.setup.language, game.hint_reason)
-        lines = [self.texts["hint"] % game.hint_play(), ""] + wrap(reason, chars)
-        self._show_message("hint", self.texts["hint"] % "", lines, self.texts["back"])
+        lines = [game.hint_play(), ""] + wrap(reason, chars)
+        self._show_message("hint", self.texts["hint"], lines, self.texts["back"])
 
     def _team_names(self):
         if self.setup.mode == VS_BOTS:

@@ -11,7 +11,8 @@ one card at a time, with a pause so a person can follow. It draws only the table
     game.tick()               # every frame: a bot plays once its pause is over
 
 Listener events: ``PLAYED`` after every play (the app saves), ``HAND_SCORED`` (the hand was
-scored: show the breakdown, then call ``next``), ``MATCH_DECIDED`` (the match is decided; ``next``
+scored: show the breakdown, then call ``next``), ``MATCH_DECIDED`` (the match is decided, after the
+last hand's ``HAND_SCORED`` and its ``next``, or at once when a side declares out; ``next``
 starts another), ``COVER`` (pass-and-play: another person plays next; hide every hand until
 they confirm, then call ``uncover``) and ``HINT_READY`` (``hint_move`` and ``hint_reason`` hold
 the suggestion).
@@ -179,13 +180,10 @@ class Game:
         if state.phase == HAND_OVER:
             for team in range(2):
                 self.scope_made[team] += state.scope[team]
-            state.end_hand()
-            if state.phase == TERMINAL:
-                self._match_over()
-            else:
-                self.mode = MODE_HAND_END
-                self._redraw()
-                self._tell(HAND_SCORED)
+            state.end_hand()  # the last hand too: its points come before the result
+            self.mode = MODE_HAND_END
+            self._redraw()
+            self._tell(HAND_SCORED)
             return
         if state.phase == TERMINAL:
             self._match_over()
@@ -273,7 +271,11 @@ class Game:
         self._advance()
 
     def next(self) -> None:
-        """After a hand: deal the next one; after a match: start a new one."""
+        """After a hand: deal the next one (or show the result of a decided match); after a
+        match: start a new one."""
+        if self.mode == MODE_HAND_END and self.state.phase == TERMINAL:
+            self._match_over()
+            return
         if self.mode == MODE_MATCH_END:
             self.matches += 1
             seed = match_seed(self.setup, self.matches)
@@ -404,16 +406,15 @@ class Game:
         self._tell(HINT_READY)
 
     def hint_play(self) -> str:
-        """The hinted play in words: the card and what it takes (``"5c x 5d"``)."""
+        """The hinted play in words: the card and what it takes (``"5c takes 5d"``)."""
         move = self.hint_move
         if move < 0:
             return ""
         name = self.card_name
         taken = self.state.taken_cards(move)
-        text = name(move & 63)
-        if taken:
-            text += " x " + "+".join([name(card) for card in taken])
-        return text
+        if not taken:
+            return self.texts["hint_trail"] % name(move & 63)
+        return self.texts["hint_take"] % (name(move & 63), "+".join([name(c) for c in taken]))
 
     # -- for the app, the simulator and tests ---------------------------------------------
 

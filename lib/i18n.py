@@ -32,7 +32,9 @@ def _english() -> dict:
         "scopa": "%s, scopa!",
         # the game (lib/game.py)
         "choose": "Choose a take",
-        "hint": "Hint: %s",
+        "hint": "Hint",
+        "hint_take": "%s takes %s",  # card, cards taken
+        "hint_trail": "Play %s",
         "declared": "%s declares out",
         "bot": "Bot",
         # menus
@@ -110,7 +112,9 @@ def _italian() -> dict:
         "take": "%s: %s prende %s",
         "scopa": "%s, scopa!",
         "choose": "Scegli la presa",
-        "hint": "Consiglio: %s",
+        "hint": "Consiglio",
+        "hint_take": "%s prende %s",
+        "hint_trail": "Gioca %s",
         "declared": "%s chiama fuori",
         "bot": "Bot",
         "continue": "Continua",

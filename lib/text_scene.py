@@ -128,6 +128,13 @@ class TextScene:
             text = _pad(left, chars)
         self._set(self.lines[row], text, color)
 
+    def set_centered(self, row: int, text: str, color: int = TEXT) -> None:
+        """Row ``row``: ``text`` centred."""
+        pad = self.chars - len(text)
+        if pad > 0:
+            text = _SPACES[:pad // 2] + text
+        self._set(self.lines[row], _pad(text, self.chars), color)
+
     def columns(self, row: int, cells, widths, color: int = TEXT) -> None:
         """Row ``row`` as a table row: ``cells[0]`` left-aligned in the room the right-aligned
         columns of ``widths`` (one per further cell) leave."""

@@ -89,7 +89,7 @@ def test_scripted_match_against_easy_bots_reaches_the_end_without_new_display_ob
     game.start()
     built = dict(construction_counter)
     plays = hands = steps = 0
-    while not game.match_over and steps < 20000:
+    while game.mode != MODE_MATCH_END and steps < 20000:
         steps += 1
         mode = game.mode
         if mode == MODE_BOTS:
@@ -259,7 +259,7 @@ def test_hint_selects_the_card_highlights_its_take_and_gives_a_reason(pyportal, 
     assert move >= 0 and game.hint_reason
     assert scene.hand_cards[game.selected][0] == move & 63
     assert highlighted(scene) == set(game.state.taken_cards(move))
-    assert game.hint_play().startswith("7d x ")  # 7d must capture (C-11); Kc would trail
+    assert game.hint_play().startswith("7d takes ")  # 7d must capture (C-11); Kc would trail
     assert game.mode == MODE_PLAY and game.state.ply == 0
     pyportal.refresh()
     assert pyportal.screenshot(tmp_path / "hint.png").exists()
