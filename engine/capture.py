@@ -71,7 +71,7 @@ def legal_moves(state, out) -> int:
         if card == NO_CARD:
             break  # hands are packed
         value = VALUE[card]
-        if value == 1 and ace_rules:
+        if ace_rules and value == 1:  # hot path: the flag, usually false, first
             if not ace_banned:
                 n = _ace_moves(state, card, out, n)
             continue  # first_lead_ace_banned (GSTARS-APT, RULES §10 row 28)

@@ -1,5 +1,5 @@
-"""Edge helpers on a State: set-up checks, card lists, what a play took, and checked moves
-with the reason a move is illegal.
+"""Edge helpers on a State: set-up (checks and placing the cards of a given position), card
+lists, what a play took, and checked moves with the reason a move is illegal.
 
 Kept apart from engine/state.py and engine/capture.py so a board that only lets bots play
 never loads them; the State methods that need them import this module on first use.
@@ -10,9 +10,17 @@ Allocation: desktop and edge use (lists, sets and strings).
 
 from array import array
 
-from engine.cards import VALUE, card_name
+from engine.cards import NO_CARD, VALUE, card_name
 from engine.layout import DEAL, PLAY, TABLE, IllegalMove
-from engine.moves import MAX_MOVES, MAX_TABLE, SELF_TAKE, TABLE_MASK, UNKNOWN_MOVE, count_slots
+from engine.moves import (
+    MAX_MOVES,
+    MAX_TABLE,
+    SELF_TAKE,
+    TABLE_MASK,
+    UNKNOWN_MOVE,
+    count_slots,
+    slot_of_bit,
+)
 
 
 def check_position(state, hands, table, ply: int) -> None:
@@ -43,6 +51,34 @@ def check_deal(state, hands, table) -> None:
     if sorted(list(hands[0]) + list(hands[1]) + list(hands[2]) + list(hands[3])
               + list(table)) != list(range(40)):
         raise ValueError("a deal must hold each of the 40 cards once")
+
+
+def place_cards(state, hands, table) -> None:
+    """Clear the hand and lay out ``hands`` and ``table`` (card ints), as the deal would."""
+    state.clear_position()
+    for seat in range(4):
+        for card in hands[seat]:
+            state.put_in_hand(seat, card)
+    for card in table:
+        state.put_on_table(card, slot_of_bit((state.occupied + 1) & ~state.occupied))
+
+
+def set_position(state, hands, table, turn: int, ply: int, dealer) -> None:
+    """Set up a hand in play from card lists; see State.set_position."""
+    check_position(state, hands, table, ply)
+    state.dealer = (turn - 1 - ply) & 3 if dealer is None else dealer
+    place_cards(state, hands, table)
+    state.ply = ply
+    for i in range(ply):
+        state.ply_move[i] = UNKNOWN_MOVE  # plays before the position are not known
+    state.turn = turn & 3
+    state.leader = (turn - ply) & 3
+    state.phase = PLAY
+
+
+def cards_in(buffer) -> list:
+    """The cards of a hand or table buffer, in slot order."""
+    return [card for card in buffer if card != NO_CARD]
 
 
 def play_info(state, ply: int) -> tuple:

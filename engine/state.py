@@ -33,12 +33,11 @@ from engine.layout import (
     TERMINAL,
 )
 from engine.moves import (
+    BIT_INDEX,
     MAX_TABLE,
     SELF_TAKE,
     TABLE_MASK,
-    UNKNOWN_MOVE,
     count_slots,
-    slot_of_bit,
 )
 from engine.rng import Rng
 from engine.rules import TABLE_PACKET
@@ -104,23 +103,33 @@ class State:
     def _clear_hand(self) -> None:
         # The per-ply logs are a stack: entries at and above the current ply stay zero, so
         # apply followed by undo leaves every byte as it was.
+        where = self.where  # local aliases: this runs at every deal (the benchmark path)
+        ply_move = self.ply_move
+        ply_taker = self.ply_taker
+        ply_slot = self.ply_slot
+        ply_scopa = self.ply_scopa
+        ply_log = self.ply_log
+        capture_log = self.capture_log
         for i in range(40):
-            self.where[i] = NOWHERE
-            self.ply_move[i] = 0
-            self.ply_taker[i] = 0
-            self.ply_slot[i] = 0
-            self.ply_scopa[i] = 0
-            self.ply_log[i + 1] = 0
-            self.capture_log[i] = 0
+            where[i] = NOWHERE
+            ply_move[i] = 0
+            ply_taker[i] = 0
+            ply_slot[i] = 0
+            ply_scopa[i] = 0
+            ply_log[i + 1] = 0
+            capture_log[i] = 0
         for hand in self.hands:
             for i in range(10):
                 hand[i] = NO_CARD
+        table = self.table
         for i in range(MAX_TABLE):
-            self.table[i] = NO_CARD
+            table[i] = NO_CARD
+        value_slots = self.value_slots
         for value in range(11):
-            self.value_slots[value] = 0
+            value_slots[value] = 0
+        hand_count = self.hand_count
         for seat in range(4):
-            self.hand_count[seat] = 0
+            hand_count[seat] = 0
         self.occupied = 0  # mask of occupied table slots
         self.value_mask = 0  # bit v set when a card of value v is on the table
         self.repeat_mask = 0  # bit v set when two or more cards of value v are on the table
@@ -165,6 +174,10 @@ class State:
         self._clear_hand()
         self._shuffle()
         deck = self.deck
+        hands = self.hands  # local aliases: the deal is on the benchmark path
+        hand_count = self.hand_count
+        where = self.where
+        slots = self.slot
         position = 0
         first = self.turn
         for code in self.rules.packets:  # FIGS Art. 4: 3, T2, 3, T2, 3 from the dealer's right
@@ -173,18 +186,18 @@ class State:
                     self._put_on_table(deck[position])
                     position += 1
             else:
-                for i in range(4):  # _put_in_hand, inlined: the deal is on the benchmark path
+                for i in range(4):  # put_in_hand, inlined
                     seat = (first + i) & 3
-                    hand = self.hands[seat]
-                    slot = self.hand_count[seat]
+                    hand = hands[seat]
+                    slot = hand_count[seat]
                     for _ in range(code):
                         card = deck[position]
                         position += 1
                         hand[slot] = card
-                        self.where[card] = seat
-                        self.slot[card] = slot
+                        where[card] = seat
+                        slots[card] = slot
                         slot += 1
-                    self.hand_count[seat] = slot
+                    hand_count[seat] = slot
         return self._dealt()
 
     def set_deal(self, hands, table) -> int:
@@ -196,16 +209,8 @@ class State:
         from engine import edge
 
         edge.check_deal(self, hands, table)
-        self._place_cards(hands, table)
+        edge.place_cards(self, hands, table)
         return self._dealt()
-
-    def _place_cards(self, hands, table) -> None:
-        self._clear_hand()
-        for seat in range(4):
-            for card in hands[seat]:
-                self.put_in_hand(seat, card)
-        for card in table:
-            self._put_on_table(card)
 
     def _dealt(self) -> int:
         reason = self.redeal_reason()
@@ -244,7 +249,7 @@ class State:
 
     def _place(self, card: int, bit: int) -> None:
         """Put ``card`` in the free table slot whose mask is ``bit``."""
-        slot = slot_of_bit(bit)
+        slot = BIT_INDEX[bit % 37]  # hot path: slot_of_bit inlined
         self.table[slot] = card
         self.where[card] = TABLE
         self.slot[card] = slot
@@ -259,7 +264,7 @@ class State:
 
     def _lift(self, bit: int) -> int:
         """Take the card out of the table slot whose mask is ``bit`` and return it."""
-        slot = slot_of_bit(bit)
+        slot = BIT_INDEX[bit % 37]  # hot path: slot_of_bit inlined
         card = self.table[slot]
         self.table[slot] = NO_CARD
         value = VALUE[card]
@@ -282,15 +287,7 @@ class State:
         """
         from engine import edge
 
-        edge.check_position(self, hands, table, ply)
-        self.dealer = (turn - 1 - ply) & 3 if dealer is None else dealer
-        self._place_cards(hands, table)
-        self.ply = ply
-        for i in range(ply):
-            self.ply_move[i] = UNKNOWN_MOVE  # plays before the position are not known
-        self.turn = turn & 3
-        self.leader = (turn - ply) & 3
-        self.phase = PLAY
+        edge.set_position(self, hands, table, turn, ply, dealer)
 
     # -- allocation-free set-up, for search bots that load positions they imagine ---------
 
@@ -367,7 +364,8 @@ class State:
                 self.scope[team] += 1  # C-14 scopa; C-15 none on the final play
                 self.ply_scopa[ply] = 1
         else:
-            self._put_on_table(card)  # a trail (C-11)
+            occupied = self.occupied  # a trail (C-11), to the lowest free slot
+            self._place(card, (occupied + 1) & ~occupied)
         self.ply = ply + 1
         self.turn = (seat + 1) & 3
         if final:
@@ -380,14 +378,35 @@ class State:
 
     def _take(self, take: int, team: int, log: int) -> int:
         """Move the cards in slots ``take`` to ``team``'s pile, logging them from ``log``."""
+        # _lift inlined, with local aliases: every capture runs this (the benchmark path).
         pile = PILE + team
+        table = self.table
+        where = self.where
+        value_slots = self.value_slots
+        capture_log = self.capture_log
+        value_mask = self.value_mask
+        repeat_mask = self.repeat_mask
+        self.occupied &= ~take
+        start = log
         while take:
             bit = take & -take
             take ^= bit
-            card = self._lift(bit)
-            self.where[card] = pile
-            self.capture_log[log] = card
+            slot = BIT_INDEX[bit % 37]
+            card = table[slot]
+            table[slot] = NO_CARD
+            value = VALUE[card]
+            slots = value_slots[value] & ~bit
+            value_slots[value] = slots
+            if not slots:
+                value_mask &= ~(1 << value)
+            if slots & (slots - 1) == 0:
+                repeat_mask &= ~(1 << value)
+            where[card] = pile
+            capture_log[log] = card
             log += 1
+        self.value_mask = value_mask
+        self.repeat_mask = repeat_mask
+        self.table_count -= log - start
         return log
 
     def undo(self) -> None:
@@ -483,11 +502,15 @@ class State:
 
     def table_cards(self) -> list:
         """Edge: the table cards in slot order."""
-        return [card for card in self.table if card != NO_CARD]
+        from engine import edge
+
+        return edge.cards_in(self.table)
 
     def hand_cards(self, seat: int) -> list:
         """Edge: ``seat``'s cards in hand order."""
-        return [card for card in self.hands[seat] if card != NO_CARD]
+        from engine import edge
+
+        return edge.cards_in(self.hands[seat])
 
     # -- hand end and match (engine/match.py) ---------------------------------------------
 
