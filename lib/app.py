@@ -29,6 +29,7 @@ Allocation: menus and summaries build strings (edge); a play allocates what ``Ga
 """
 
 import gc
+import sys
 
 import displayio
 import i18n
@@ -50,6 +51,7 @@ from match_setup import BOT, VS_BOTS, WATCH, MatchSetup
 from text_scene import DIM, TextScene
 
 from engine.clock import ticks_ms
+from engine.rules import release_parser
 
 
 def wrap(text: str, chars: int) -> list:
@@ -81,6 +83,13 @@ _OPTION_ITEMS = ("preset", "tre_gradi", "target", "re_bello", "napola", "ace_swe
 _PLAYER_ITEMS = ("seat0", "seat1", "seat2", "seat3", "start", "back")
 _MATCH_END_ITEMS = ("again", "quit")
 _STATS_ITEMS = ("reset", "back")
+
+
+def _forget(*names) -> None:
+    """Drop modules used now and then (saves, summaries) so their code leaves the heap until
+    the next use: a board's heap holds the bots' search better than idle code."""
+    for name in names:
+        sys.modules.pop(name, None)
 
 
 def _next(values, value):
@@ -164,6 +173,7 @@ class App:
             save.store(self.save_dir, game.setup, game.state, game.matches)
         except OSError as error:  # a read-only drive (boot.py's button held): play on
             self._cannot_write(error)
+        _forget("save", "crc")
 
     def _cannot_write(self, error) -> None:
         """Say once that the drive cannot be written, and stop trying."""
@@ -485,6 +495,8 @@ class App:
         scene = self._table_for(setup.deck)
         self.game = Game(scene, setup, clock_ms=self.clock_ms, texts=self.texts, state=state,
                          matches=matches, listener=self._on_game)
+        release_parser()  # the rules are built: the parser's 11 KB go until a menu needs it
+        gc.collect()
         self.message = ""
         self.show_table()
         self.game.start()  # may put up a cover at once (pass-and-play)

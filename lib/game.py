@@ -108,10 +108,15 @@ class Game:
         self.pause_ms = BOT_PAUSE_MS
         seed = match_seed(setup, matches)
         self.state = state if state is not None else State(self.rules, seed)
+        # One bot plays every bot seat: it keeps nothing between decisions but its random
+        # stream, and one search's buffers fit a board where three would not.
+        self.bot = None
         self.bots = [None, None, None, None]
         for seat in range(4):
             if setup.seats[seat] == BOT:
-                self.bots[seat] = make_level_bot(setup.level, self.rules, seed + seat + 1)
+                if self.bot is None:
+                    self.bot = make_level_bot(setup.level, self.rules, seed + 1)
+                self.bots[seat] = self.bot
         self.hinter = None  # made on the first hint (the search's buffers)
         self.hint_move = -1
         self.hint_reason = ""
@@ -281,9 +286,8 @@ class Game:
             seed = match_seed(self.setup, self.matches)
             self.state.new_match(seed)
             self.scope_made[0] = self.scope_made[1] = 0
-            for seat in range(4):
-                if self.bots[seat] is not None:
-                    self.bots[seat].reset(seed + seat + 1)
+            if self.bot is not None:
+                self.bot.reset(seed + 1)
         elif self.mode != MODE_HAND_END:
             return
         self.mode = MODE_BOTS
@@ -391,8 +395,9 @@ class Game:
         from engine.bots.hint import Hinter
 
         state = self.state
-        if self.hinter is None:
-            self.hinter = Hinter(self.rules, self.setup.seed)
+        if self.hinter is None:  # at the hard level the hint thinks with the bots' search
+            search = self.bot if self.setup.level == "hard" else None
+            self.hinter = Hinter(self.rules, self.setup.seed, search)
         state.observe(self.viewer, self.obs)
         count = state.legal_moves(self.moves)
         move = self.hinter.suggest(self.obs, self.moves, count)

@@ -8,26 +8,11 @@ move. The PRNG's state is kept, so the next deals are the ones the match would h
 Bots are not saved: they hold no state a match needs, and the app makes them afresh from
 ``setup.seed`` and ``matches`` (their search may choose differently after a resume).
 
-Atomic writes. ``store`` writes ``scopone.sav.new`` in full, flushes and syncs it, then
-removes ``scopone.sav`` and renames the new file (on CircuitPython's FAT, ``os.rename`` fails
-when the target exists, so the old file must go first). A power cut therefore leaves the old
-file, both files, or the new file alone; ``load`` takes the valid one with the newer
-sequence number. Before writing, ``store`` finishes any store that was cut short, so the
-newest valid save is never the file being overwritten.
+The file is written atomically (lib/record_file.py: a power cut leaves the old or the new
+save, never neither) in a container with a version byte and a CRC.
 
-File layout: a container shared with the statistics file (lib/stats.py); numbers are
-little-endian, ``i8``/``i16`` two's complement.
-
-======  =====  ==============================================================================
-offset  bytes  container
-======  =====  ==============================================================================
-0       2      magic: ``SG`` a saved game, ``SS`` statistics
-2       1      payload version (``VERSION``); the container itself never changes
-3       2      sequence number (u16, wrapping): one more than the file it replaces
-5       2      payload length n (u16)
-7       n      payload
-7+n     2      CRC-16 of bytes 0..6+n (lib/crc.py)
-======  =====  ==============================================================================
+File layout: numbers are little-endian, ``i8``/``i16`` two's complement; the payload sits in
+lib/record_file.py's container with magic ``SG``.
 
 ======  =====  ==============================================================================
 offset  bytes  payload version 1: the set-up (lib/match_setup.py; the index tables below)
@@ -75,17 +60,24 @@ anyone reads them). The shuffle buffer ``deck`` is not kept: ``deal`` refills it
 Allocation: edge only (lists and bytes per store and load).
 """
 
-import os
-
 import match_setup
-from crc import crc16
+from record_file import (  # noqa: F401  (NEW_SUFFIX: the save's companion file, for tests)
+    NEW_SUFFIX,
+    SaveError,
+    one_line,
+    put_u16,
+    read_record,
+    remove_record,
+    seal,
+    unseal,
+    write_record,
+)
 
 from engine.layout import DEAL, DEALT, HAND_OVER, PLAY, TERMINAL
 from engine.match import DECLARED, FALSE_DECLARATION
 from engine.moves import ACE_SWEEP, MAX_TABLE, SELF_TAKE, TABLE_MASK, UNKNOWN_MOVE
 
 SAVE_NAME = "scopone.sav"
-NEW_SUFFIX = ".new"  # the file a store writes before it replaces the save
 VERSION = 1
 MAGIC = b"SG"
 
@@ -102,9 +94,6 @@ MODES = 3  # VS_BOTS, PASS, WATCH
 NAME_CHARS = 8  # longer names are cut when saved
 NO_DEAL = 255
 
-_HEADER = 7  # container bytes before the payload
-_OVERHEAD = 9  # header and CRC
-_ENOENT = 2  # errno of a missing file, on CPython, MicroPython and CircuitPython
 
 _OPTION_TRE_GRADI = 1
 _OPTION_RE_BELLO = 2
@@ -113,193 +102,6 @@ _OPTIONS = 7
 
 # engine/rng.py: component i of the PRNG lies in 1..modulus-1; a 0 would stick at 0.
 _RNG_MODULI = (32363, 31727, 31657)
-
-
-class SaveError(ValueError):
-    """A save that cannot be used; the message says in one line what is wrong with it."""
-
-
-# -- the container (shared with lib/stats.py) ---------------------------------------------
-
-
-def seal(magic: bytes, version: int, sequence: int, payload) -> bytes:
-    """The container around ``payload`` (see the module docstring)."""
-    size = len(payload)
-    if size > 0xFFFF:
-        raise ValueError("payload of %d bytes is too long" % size)
-    out = bytearray(magic)
-    out.append(version)
-    _u16(out, sequence & 0xFFFF)
-    _u16(out, size)
-    out.extend(payload)
-    _u16(out, crc16(out))
-    return bytes(out)
-
-
-def unseal(data, magic: bytes, version: int, what: str = "save") -> tuple:
-    """(sequence, payload) of a container; raises SaveError naming ``what`` if it is
-    truncated, corrupt, of another kind or of another version."""
-    size = len(data)
-    if size < _OVERHEAD:
-        raise SaveError("%s truncated (%d bytes)" % (what, size))
-    want = _OVERHEAD + (data[5] | data[6] << 8)
-    if size < want:
-        raise SaveError("%s truncated (%d of %d bytes)" % (what, size, want))
-    if size > want:
-        raise SaveError("%s corrupt (%d bytes past its end)" % (what, size - want))
-    if crc16(data, 0xFFFF, 0, want - 2) != data[want - 2] | data[want - 1] << 8:
-        raise SaveError("%s corrupt (checksum mismatch)" % what)
-    if data[0:2] != magic:  # checked after the CRC: a torn file reads as corrupt, not alien
-        raise SaveError("%s is a file of another kind" % what)
-    if data[2] != version:
-        raise SaveError("%s has version %d; this game reads version %d"
-                        % (what, data[2], version))
-    return data[3] | data[4] << 8, bytes(data[_HEADER:want - 2])
-
-
-def write_record(directory: str, name: str, magic: bytes, version: int, payload) -> None:
-    """Write ``payload`` to ``directory/name`` atomically (see the module docstring).
-
-    Raises OSError if the drive cannot be written (e.g. CircuitPython while USB has it);
-    the previous file is then untouched.
-    """
-    path = _path(directory, name)
-    new = path + NEW_SUFFIX
-    data = seal(magic, version, _settle(path, new, magic, version), payload)
-    with open(new, "wb") as file:
-        file.write(data)
-        file.flush()
-        _sync(file)  # the new copy is whole on the drive before the old one goes
-    _remove(path)  # FAT: rename does not replace a file
-    os.rename(new, path)
-    _sync()
-
-
-def read_record(directory: str, name: str, magic: bytes, version: int, what: str, parse):
-    """``parse(payload)`` of the newest usable record at ``directory/name``; None if there is
-    none. Raises SaveError (one line, naming the file) when a record exists but none of its
-    copies is usable. ``parse`` raises SaveError for a payload it refuses.
-
-    Only the torn start of a first store (a ``.new`` alone, invalid) counts as no record.
-    """
-    path = _path(directory, name)
-    found = []  # (sequence, payload, file name)
-    errors = []
-    main_exists = False
-    for file_path, label in ((path, name), (path + NEW_SUFFIX, name + NEW_SUFFIX)):
-        try:
-            data = _read(file_path)
-        except OSError as exc:
-            data = exc
-        if data is None:
-            continue
-        main_exists = main_exists or file_path == path
-        if isinstance(data, OSError):
-            errors.append("%s: cannot read it (%s)" % (label, _one_line(data)))
-            continue
-        try:
-            sequence, payload = unseal(data, magic, version, what)
-        except SaveError as exc:
-            errors.append("%s: %s" % (label, exc))
-            continue
-        found.append((sequence, payload, label))
-    if len(found) == 2 and _newer(found[1][0], found[0][0]):
-        found.reverse()
-    for _, payload, label in found:
-        try:
-            return parse(payload)
-        except SaveError as exc:
-            errors.append("%s: %s" % (label, exc))
-    if not errors or (not main_exists and not found):
-        return None
-    raise SaveError(errors[0])
-
-
-def remove_record(directory: str, name: str) -> None:
-    """Delete ``directory/name`` and its ``.new``; no error if they are missing."""
-    path = _path(directory, name)
-    _remove(path)
-    _remove(path + NEW_SUFFIX)
-    _sync()
-
-
-def _settle(path: str, new: str, magic: bytes, version: int) -> int:
-    """Finish a store a power cut interrupted, so ``path`` holds the newest valid record
-    before ``new`` is overwritten; return the sequence number the next record takes."""
-    current = _sequence(path, magic, version)
-    pending = _sequence(new, magic, version)
-    if pending >= 0 and (current < 0 or _newer(pending, current)):
-        _remove(path)
-        os.rename(new, path)
-        _sync()
-        current = pending
-    else:
-        _remove(new)  # missing, torn or stale
-    return (current + 1) & 0xFFFF if current >= 0 else 0
-
-
-def _sequence(path: str, magic: bytes, version: int) -> int:
-    """The sequence number of the valid record at ``path``, or -1."""
-    try:
-        data = _read(path)
-        return -1 if data is None else unseal(data, magic, version)[0]
-    except (OSError, SaveError):
-        return -1
-
-
-def _newer(a: int, b: int) -> bool:
-    """True if sequence ``a`` comes after ``b`` (RFC 1982 serial numbers, 16 bits)."""
-    return a != b and (a - b) & 0xFFFF < 0x8000
-
-
-def _path(directory: str, name: str) -> str:
-    if not directory:
-        return name
-    return directory + name if directory.endswith("/") else directory + "/" + name
-
-
-def _read(path: str):
-    """The bytes of the file at ``path``, or None if there is no such file."""
-    try:
-        file = open(path, "rb")
-    except OSError as exc:
-        if exc.args and exc.args[0] == _ENOENT:
-            return None
-        raise
-    try:
-        return file.read()
-    finally:
-        file.close()
-
-
-def _remove(path: str) -> None:
-    try:
-        os.remove(path)
-    except OSError as exc:
-        if not exc.args or exc.args[0] != _ENOENT:
-            raise
-
-
-def _sync(file=None) -> None:
-    """Push written data to the drive: CircuitPython's ``os.sync`` flushes its flash cache;
-    CPython syncs just ``file`` (a full ``os.sync`` would stall the desktop); MicroPython has
-    neither and writes through on close."""
-    if hasattr(os, "fsync"):
-        if file is not None:
-            os.fsync(file.fileno())
-        return
-    sync = getattr(os, "sync", None)
-    if sync is not None:
-        sync()
-
-
-def _one_line(exc) -> str:
-    return str(exc).replace("\n", " ")
-
-
-def _u16(out, value: int) -> None:
-    out.append(value & 0xFF)
-    out.append((value >> 8) & 0xFF)
 
 
 class _Reader:
@@ -394,7 +196,7 @@ def _parse(payload):
         try:
             rules = setup.rules()
         except ValueError as exc:  # RulesError
-            raise SaveError("save rules refused: %s" % _one_line(exc)) from None
+            raise SaveError("save rules refused: %s" % one_line(exc)) from None
         state, matches = _decode_state(reader, rules)
         if reader.pos != len(payload):
             raise SaveError("save has %d bytes past its end" % (len(payload) - reader.pos))
@@ -402,7 +204,7 @@ def _parse(payload):
     except (SaveError, MemoryError):
         raise
     except Exception as exc:  # whatever the bytes, the caller sees a SaveError
-        raise SaveError("save unusable: %s" % _one_line(exc)) from None
+        raise SaveError("save unusable: %s" % one_line(exc)) from None
 
 
 def _index(table: tuple, value, what: str) -> int:
@@ -436,8 +238,8 @@ def _encode_setup(out, setup) -> None:
     out.append(_index(DEAL_SHAPES, setup.deal_shape, "deal_shape"))
     if not 0 <= setup.seed <= 0xFFFFFFFF:
         raise ValueError("seed %r cannot be saved" % (setup.seed,))
-    _u16(out, setup.seed & 0xFFFF)
-    _u16(out, setup.seed >> 16)
+    put_u16(out, setup.seed & 0xFFFF)
+    put_u16(out, setup.seed >> 16)
     for person in range(4):
         raw = setup.names[person][:NAME_CHARS].encode("utf-8")
         out.append(len(raw))
@@ -485,15 +287,15 @@ def _decode_setup(reader):
 def _encode_match(out, state, matches: int) -> None:
     if not 0 <= matches <= 0xFFFFFFFF:
         raise ValueError("matches %r cannot be saved" % (matches,))
-    _u16(out, matches & 0xFFFF)
-    _u16(out, matches >> 16)
+    put_u16(out, matches & 0xFFFF)
+    put_u16(out, matches >> 16)
     rng = state.rng
-    _u16(out, rng.s1)
-    _u16(out, rng.s2)
-    _u16(out, rng.s3)
-    _u16(out, state.score[0])
-    _u16(out, state.score[1])
-    _u16(out, state.hand_number)
+    put_u16(out, rng.s1)
+    put_u16(out, rng.s2)
+    put_u16(out, rng.s3)
+    put_u16(out, state.score[0])
+    put_u16(out, state.score[1])
+    put_u16(out, state.hand_number)
     out.append(state.phase)
     out.append(state.dealer)
     out.append(state.first_dealer)
@@ -640,7 +442,7 @@ def _decode_state(reader, rules) -> tuple:
         try:
             dealt = state.set_deal(hands, list(cards[4 * size:]))
         except ValueError as exc:
-            raise SaveError("save deal refused: %s" % _one_line(exc)) from None
+            raise SaveError("save deal refused: %s" % one_line(exc)) from None
         if dealt != DEALT:  # a deal thrown in (C-9), waiting for the same dealer to deal again
             fits = phase == DEAL and not plays
         elif phase == PLAY:
@@ -656,7 +458,7 @@ def _decode_state(reader, rules) -> tuple:
             try:
                 state.check(move)
             except ValueError as exc:  # IllegalMove
-                raise SaveError("save play %d illegal: %s" % (ply + 1, _one_line(exc))) from None
+                raise SaveError("save play %d illegal: %s" % (ply + 1, one_line(exc))) from None
             state.apply(move)
         if declared and declarer != state.turn:
             raise SaveError("save has a declaration out of turn")

@@ -1,7 +1,7 @@
 """Statistics kept on the board: matches played and won per level, scope made, the best match.
 
 The app records each finished match (``record_match``), stores the statistics with
-``store_stats`` (atomic, in the same container as saved games: lib/save.py) and shows
+``store_stats`` (atomic, in the same container as saved games: lib/record_file.py) and shows
 ``rows()`` on its statistics screen; the menu's reset calls ``reset`` and stores again.
 ``load_stats`` never fails: a missing file gives fresh statistics, a damaged one fresh
 statistics with ``error`` holding the one-line reason to show.
@@ -16,7 +16,7 @@ statistics with ``error`` holding the one-line reason to show.
   ``"21-9 (+12)"``, or ``"-"`` before the first win.
 
 ======  =====  ==============================================================================
-offset  bytes  payload version 1 (container: lib/save.py, magic ``SS``)
+offset  bytes  payload version 1 (container: lib/record_file.py, magic ``SS``)
 ======  =====  ==============================================================================
 0       16     per level of ``LEVELS``: played, won (u16 each; they stop at 65535)
 16      4      scope (u32)
@@ -27,7 +27,7 @@ offset  bytes  payload version 1 (container: lib/save.py, magic ``SS``)
 Allocation: edge only.
 """
 
-from save import SaveError, read_record, write_record
+from record_file import SaveError, put_u16, read_record, write_record
 
 STATS_NAME = "scopone.sta"
 VERSION = 1
@@ -106,13 +106,13 @@ def encode_stats(stats) -> bytes:
     """The payload of ``stats`` (see the module docstring)."""
     out = bytearray()
     for level in LEVELS:
-        _u16(out, stats.played[level])
-        _u16(out, stats.won[level])
-    _u16(out, stats.scope & 0xFFFF)
-    _u16(out, stats.scope >> 16)
-    _u16(out, stats.best)
-    _u16(out, stats.best_score[0])
-    _u16(out, stats.best_score[1])
+        put_u16(out, stats.played[level])
+        put_u16(out, stats.won[level])
+    put_u16(out, stats.scope & 0xFFFF)
+    put_u16(out, stats.scope >> 16)
+    put_u16(out, stats.best)
+    put_u16(out, stats.best_score[0])
+    put_u16(out, stats.best_score[1])
     return bytes(out)
 
 
@@ -154,11 +154,6 @@ def load_stats(directory: str) -> Stats:
 def store_stats(directory: str, stats) -> None:
     """Write the statistics atomically; raises OSError if the drive cannot be written."""
     write_record(directory, STATS_NAME, MAGIC, VERSION, encode_stats(stats))
-
-
-def _u16(out, value: int) -> None:
-    out.append(value & 0xFF)
-    out.append((value >> 8) & 0xFF)
 
 
 def _get16(data, pos: int) -> int:

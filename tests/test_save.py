@@ -15,6 +15,7 @@ from array import array
 
 import match_setup
 import pytest
+import record_file
 import save
 from match_setup import PASS, WATCH, MatchSetup
 from save import SaveError
@@ -424,7 +425,7 @@ class PowerCut(Exception):
 
 
 class Disk:
-    """Stands in for ``os`` and ``open`` in lib/save.py: lets a store make ``budget`` steps
+    """Stands in for ``os`` and ``open`` in lib/record_file.py: lets a store make ``budget`` steps
     (creating a file, each byte written, a remove, a rename) on the real files, then cuts
     the power. A cut mid-write leaves the bytes written, or with ``filler`` the whole size
     with filler bytes past them (FAT may grow a file before its data lands)."""
@@ -499,8 +500,8 @@ def store_with_cut(monkeypatch, directory: str, data: bytes | None, budget: int,
             save.store(directory, setup, state, matches)
 
     with monkeypatch.context() as patch:
-        patch.setattr(save, "os", disk)
-        patch.setattr(save, "open", disk.open, raising=False)
+        patch.setattr(record_file, "os", disk)  # the container writes the files
+        patch.setattr(record_file, "open", disk.open, raising=False)
         try:
             store()
         except PowerCut:

@@ -14,8 +14,10 @@ from engine.bots.levels import make_level_bot
 class Hinter:
     """Suggests moves for whichever seat asks; see the module docstring."""
 
-    def __init__(self, rules, seed: int = 1) -> None:
-        self.search = make_level_bot("hard", rules, seed)
+    def __init__(self, rules, seed: int = 1, search=None) -> None:
+        """:param search: a ``hard`` level bot to think with (a game at that level lends its
+            own, so a board holds one search's buffers, not two); default a new one."""
+        self.search = search if search is not None else make_level_bot("hard", rules, seed)
         self.teacher = make_bot("chitarrella", rules)
         self.explained_by = self.search  # the bot whose reason explains the last hint
         self.move = -1
