@@ -392,15 +392,11 @@ class Game:
         if self.mode != MODE_PLAY:
             return
         from engine.bots import reason_text
-        from engine.bots.hint import Hinter
 
         state = self.state
-        if self.hinter is None:  # at the hard level the hint thinks with the bots' search
-            search = self.bot if self.setup.level == "hard" else None
-            self.hinter = Hinter(self.rules, self.setup.seed, search)
         state.observe(self.viewer, self.obs)
         count = state.legal_moves(self.moves)
-        move = self.hinter.suggest(self.obs, self.moves, count)
+        move = self.make_hinter().suggest(self.obs, self.moves, count)
         for i in range(self.view.hand_count):
             if self.view.hand[i] == move & 63:
                 self.selected = i
@@ -409,6 +405,16 @@ class Game:
         self.scene.select(self.selected)
         self.scene.highlight((move >> 6) & TABLE_MASK)
         self._tell(HINT_READY)
+
+    def make_hinter(self):
+        """The Hinter, made on the first hint (at the hard level it thinks with the bots'
+        search, so a board holds one search's buffers)."""
+        if self.hinter is None:
+            from engine.bots.hint import Hinter
+
+            search = self.bot if self.setup.level == "hard" else None
+            self.hinter = Hinter(self.rules, self.setup.seed, search)
+        return self.hinter
 
     def hint_play(self) -> str:
         """The hinted play in words: the card and what it takes (``"5c takes 5d"``)."""

@@ -2,18 +2,10 @@
 
 The app records each finished match (``record_match``), stores the statistics with
 ``store_stats`` (atomic, in the same container as saved games: lib/record_file.py) and shows
-``rows()`` on its statistics screen; the menu's reset calls ``reset`` and stores again.
+them on its statistics screen (lib/summaries.py); the menu's reset calls ``reset`` and stores
+again. ``best`` is the widest winning margin, ``best_score`` that match's score.
 ``load_stats`` never fails: a missing file gives fresh statistics, a damaged one fresh
 statistics with ``error`` holding the one-line reason to show.
-
-``rows()`` gives ``(label key, value text)`` pairs, for the screen to translate the keys:
-
-- ``played_easy``, ``won_easy``, ``played_normal``, ``won_normal``, ``played_hard``,
-  ``won_hard``: matches played and won at each board level, e.g. ``"12"``;
-- ``played_desktop``, ``won_desktop``: only once a match was played at the simulator's level;
-- ``scope``: scope made by the people's side over all matches, e.g. ``"37"``;
-- ``best``: the best win, the score of the won match with the widest margin, e.g.
-  ``"21-9 (+12)"``, or ``"-"`` before the first win.
 
 ======  =====  ==============================================================================
 offset  bytes  payload version 1 (container: lib/record_file.py, magic ``SS``)
@@ -76,21 +68,6 @@ class Stats:
                 self.best = margin  # below us, so it fits a u16
                 self.best_score = (us, them)
         self.scope = min(self.scope + max(scope, 0), _U32_MAX)
-
-    def rows(self) -> list:
-        """``[(label key, value text), ...]`` for the statistics screen (module docstring)."""
-        out = []
-        for level in LEVELS:
-            if level in BOARD_LEVELS or self.played[level]:
-                out.append(("played_" + level, "%d" % self.played[level]))
-                out.append(("won_" + level, "%d" % self.won[level]))
-        out.append(("scope", "%d" % self.scope))
-        if self.best:
-            out.append(("best", "%d-%d (+%d)" % (self.best_score[0], self.best_score[1],
-                                                  self.best)))
-        else:
-            out.append(("best", "-"))
-        return out
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Stats) and self.played == other.played \

@@ -77,9 +77,12 @@ def stats_rows(stats, texts: dict, levels) -> list:
     level_names = texts["level_names"]
     played, won = texts["stats_rows"]
     rows = []
-    for i, level in enumerate(levels):
-        rows.append((level_names[i], "%s %d  %s %d" % (
-            played, stats.played[level], won, stats.won[level])))
+    for level in levels + ("desktop",):
+        if level == "desktop" and not stats.played[level]:
+            continue  # the simulator's level shows once played
+        name = level_names[levels.index(level)] if level in levels else level
+        rows.append((name, "%s %d  %s %d" % (played, stats.played[level], won,
+                                             stats.won[level])))
     rows.append((texts["stat_scope"], str(stats.scope)))
     if stats.best:
         rows.append((texts["stat_best"], "%d-%d" % (stats.best_score[0], stats.best_score[1])))
