@@ -1,0 +1,686 @@
+"""The memory budget of each board: ``python -m sim.memory_budget [--bench] [--out FILE]``.
+
+For every board of lib/boards.py, the heap the game holds at its peak (a match against bots
+at the strongest board level, with a hint asked) against the board's free heap, with the
+headroom ``1 - total / free``. Every supported board must keep at least ``HEADROOM`` (30%).
+Prints a markdown table and writes it, with notes on how each figure is made and the biggest
+consumers, to ``sim/memory_budget.md`` (``--out`` elsewhere). ``--bench`` prints one
+``name value`` line per figure instead, as ``make bench`` does.
+
+How each column is made:
+
+- **bitmaps + palettes** and **labels' bitmaps**, *computed*: the scenes are built under the
+  desktop ``displayio`` (Blinka) exactly as the App builds them, with the real card sheet
+  loaded by ``adafruit_imageload``; every Bitmap and Palette reachable from the App's root
+  group (and each ``bitmap_label.Label``'s own palette and outline stamp) is sized as
+  CircuitPython stores it: a ``displayio_bitmap_t`` plus ``stride * 4 * height`` bytes of
+  pixels, the stride ``ceil(width * bits / 32)`` words and ``bits`` the smallest power of two
+  holding ``value_count - 1`` (shared-bindings/displayio/Bitmap.c); a ``displayio_palette_t``
+  plus 12 bytes a colour (``_displayio_color_t``). Every allocation is rounded up to the GC's
+  16-byte blocks.
+- **UI objects**: the Python side is *measured* on the 32-bit MicroPython (sim/mp/lib_heap.py:
+  the App on its title screen with both scenes and the event queue, with stand-in displayio
+  objects whose own cost is measured and taken off); the C side is *computed*: a
+  ``displayio_group_t`` and its members list per Group (each Label is one, and holds another),
+  a ``displayio_tilegrid_t`` per TileGrid, and 16 more bytes per Label for the native part of
+  its instance.
+- **UI code**: lib/'s modules, ``hardware.py`` and the board's driver, compiled with mpy-cross
+  and imported on the 32-bit MicroPython (*measured*).
+- **Adafruit libraries**: the ones requirements-board.txt installs on the board, compiled
+  from their sources (site-packages, or the type check's copies in .venv/typecheck) and
+  imported the same way (*measured*).
+- **engine + bots**: the engine modules lib/ imports, a match against bots at ``hard`` (its
+  State and the one bot object that plays the three bot seats) and what the first hint adds
+  (the Hinter, which shares that search, and the Chitarrella bot),
+  *measured* the same way; ``make bench``'s figures are printed beside it.
+
+Desktop only: needs the WebAssembly port (``npm ci``), mpy-cross and Blinka (``make setup``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import sys
+import sysconfig
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import boards  # lib/boards.py (sim/__init__.py puts lib/ on sys.path)
+
+from sim import mpruntime
+
+ROOT = Path(__file__).resolve().parent.parent
+LIB_HEAP = ROOT / "sim" / "mp" / "lib_heap.py"
+STUBS = ROOT / "sim" / "mp" / "stubs"
+OUT = ROOT / "sim" / "memory_budget.md"
+REQUIREMENTS = ROOT / "requirements-board.txt"
+TYPECHECK_LIBS = ROOT / ".venv" / "typecheck" / "circuitpython"
+
+HEADROOM = 0.30
+"""The least headroom every supported board must keep."""
+
+# -- CircuitPython's sizes (32-bit boards) ----------------------------------------------------
+
+GC_BLOCK = 16  # MICROPY_BYTES_PER_GC_BLOCK: 4 words
+GROUP_STRUCT = 48  # displayio_group_t (shared-module/displayio/Group.h)
+TILEGRID_STRUCT = 88  # displayio_tilegrid_t (shared-module/displayio/TileGrid.h)
+BITMAP_STRUCT = 36  # displayio_bitmap_t (shared-module/displayio/Bitmap.h)
+PALETTE_STRUCT = 16  # displayio_palette_t (shared-module/displayio/Palette.h)
+COLOR_BYTES = 12  # _displayio_color_t: rgb888, rgb565, luma, hue, chroma, transparent
+LIST_STRUCT = 16  # mp_obj_list_t: base, alloc, len, items
+LIST_MIN_ALLOC = 4  # py/objlist.c: a new list has room for 4 items, and doubles
+NATIVE_SUBCLASS_EXTRA = 16  # a Label's instance: 20 bytes (one native base) -> 32, not 16
+STUB_INSTANCE = 16  # a stand-in object of sim/mp/stubs/displayio.py: one GC block
+
+STRUCT_SOURCES = (
+    "Struct sizes for a 32-bit board, read from adafruit/circuitpython's shared-module/displayio "
+    "headers: `displayio_group_t` 48 bytes (Group.h), `displayio_tilegrid_t` 88 (TileGrid.h; "
+    "a 1x1 grid keeps its tile index inline, TileGrid.c), `displayio_bitmap_t` 36 (Bitmap.h), "
+    "`displayio_palette_t` 16 and `_displayio_color_t` 12 a colour (Palette.h); "
+    "`mp_obj_list_t` 16 plus 4 bytes an item, room for 4 at first, doubling (py/objlist.c). "
+    "Each allocation takes whole 16-byte GC blocks.")
+
+# -- free heap per board --------------------------------------------------------------------
+
+PYPORTAL_FREE = 140_000
+PICO_FREE = 171_440
+PYBADGE_FREE = 113_000
+
+FREE_HEAP = {
+    "pyportal": (PYPORTAL_FREE, "DESIGN.md: about 140 KB after displayio and a font "
+                 "(a PyPortal Pynt measured 184,896 bytes free before any import, "
+                 "adafruit/Adafruit_Learning_System_Guides#1495)"),
+    "pico-display": (PICO_FREE, "`gc.mem_free()` on a Raspberry Pi Pico under "
+                     "CircuitPython 10.1.4 (RaspberryPiFoundation/picozero#151); DESIGN.md "
+                     "says about 170 KB"),
+    "pico-display-2": (PICO_FREE, "as pico-display: the same Pico"),
+    "pybadge": (PYBADGE_FREE, "derived, no published PyBadge figure found: an ItsyBitsy M4 "
+                "(SAMD51, 192 KB like the PyBadge) had about 149,900 bytes free at start "
+                "under CircuitPython 9.0.2 (139,824 after a 10,000-byte bytearray, "
+                "adafruit/circuitpython#9162), cut by the same 24% that DESIGN.md's PyPortal "
+                "figure takes off the PyPortal's measured start (184,896 -> 140,000)"),
+}
+
+# -- what the board imports ------------------------------------------------------------------
+
+DRIVERS = {  # profile -> lib modules loaded by hardware.main for it (lib/hardware.py)
+    "pyportal": ("hardware", "hw_pyportal"),
+    "pico-display": ("hardware", "hw_pico"),
+    "pico-display-2": ("hardware", "hw_pico"),
+    "pybadge": ("hardware", "hw_badge"),
+}
+
+ADAFRUIT_IMPORTS = {  # module -> what the game imports of it
+    "adafruit_display_text": ("adafruit_display_text", "adafruit_display_text.bitmap_label"),
+    "adafruit_imageload": ("adafruit_imageload", "adafruit_imageload.bmp",
+                           "adafruit_imageload.bmp.indexed"),
+}
+
+_BOARD_LINE = re.compile(r"^(adafruit-circuitpython-[a-z0-9-]+)\S*\s+#\s*boards:\s*(.+)$")
+
+
+def board_libraries(path: Path = REQUIREMENTS) -> dict[str, tuple[str, ...]]:
+    """Adafruit module -> the boards it is installed on ("all" for every board), from
+    requirements-board.txt's ``# boards:`` comments."""
+    found = {}
+    for line in path.read_text().splitlines():
+        match = _BOARD_LINE.match(line.strip())
+        if match:
+            package, boards_text = match.groups()
+            module = "adafruit_" + package[len("adafruit-circuitpython-"):].replace("-", "_")
+            found[module] = tuple(boards_text.split("(")[0].split())
+    return found
+
+
+def adafruit_modules(board: str) -> tuple[list[str], list[str]]:
+    """(imports every board makes, imports only ``board`` makes) of the Adafruit libraries."""
+    common, own = [], []
+    for module, where in board_libraries().items():
+        imports = list(ADAFRUIT_IMPORTS.get(module, (module,)))
+        if "all" in where:
+            common += imports
+        elif board in where:
+            own += imports
+    return common, own
+
+
+def library_source(module: str) -> Path | None:
+    """The source file or package folder of Adafruit library ``module``, or None."""
+    for folder in (TYPECHECK_LIBS, Path(sysconfig.get_paths()["purelib"])):
+        for candidate in (folder / module, folder / (module + ".py")):
+            if candidate.exists():
+                return candidate
+    return None
+
+
+_ENGINE_IMPORT = re.compile(r"^\s*(?:from|import)\s+(engine(?:\.[a-z_]+)*)", re.M)
+_TOP_IMPORT = re.compile(r"^(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
+
+
+def lib_modules() -> list[str]:
+    """lib/'s modules every board loads (all but hardware.py and the drivers), each after the
+    lib modules it imports at its top."""
+    names = sorted(p.stem for p in (ROOT / "lib").glob("*.py")
+                   if p.stem != "hardware" and not p.stem.startswith("hw_"))
+    order: list[str] = []
+    visiting: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in order or name in visiting or name not in names:
+            return
+        visiting.add(name)
+        for dep in _TOP_IMPORT.findall((ROOT / "lib" / (name + ".py")).read_text()):
+            visit(dep)
+        order.append(name)
+
+    for name in names:
+        visit(name)
+    return order
+
+
+def engine_modules() -> list[str]:
+    """The engine modules lib/ imports anywhere (at module level or later), and the rules
+    parser that ``Rules`` loads."""
+    found = set()
+    for path in (ROOT / "lib").glob("*.py"):
+        found.update(_ENGINE_IMPORT.findall(path.read_text()))
+    found.add("engine.presets")
+    return sorted(found)
+
+
+# -- computed sizes ---------------------------------------------------------------------------
+
+
+def gc_bytes(size: int) -> int:
+    """Bytes ``size`` takes on the heap: whole 16-byte GC blocks (0 for nothing)."""
+    return -(-size // GC_BLOCK) * GC_BLOCK
+
+
+def bits_per_value(value_count: int) -> int:
+    """Bits a pixel takes in a ``displayio.Bitmap`` of ``value_count`` values
+    (shared-bindings/displayio/Bitmap.c)."""
+    bits = 1
+    while (value_count - 1) >> bits:
+        bits = bits << 1 if bits < 8 else bits + 8
+    return bits
+
+
+def bitmap_bytes(width: int, height: int, bits: int) -> int:
+    """Heap of a CircuitPython Bitmap of ``bits`` per pixel: its struct and its pixels."""
+    stride_words = (width * bits + 31) // 32
+    return gc_bytes(BITMAP_STRUCT) + gc_bytes(stride_words * 4 * height)
+
+
+def palette_bytes(colors: int) -> int:
+    """Heap of a CircuitPython Palette of ``colors`` colours."""
+    return gc_bytes(PALETTE_STRUCT) + gc_bytes(colors * COLOR_BYTES)
+
+
+def list_bytes(items: int) -> int:
+    """Heap of a MicroPython list grown to ``items`` by appends."""
+    alloc = LIST_MIN_ALLOC
+    while alloc < items:
+        alloc *= 2
+    return gc_bytes(LIST_STRUCT) + gc_bytes(alloc * 4)
+
+
+def group_bytes(children: int) -> int:
+    """Heap of a CircuitPython Group with ``children`` members."""
+    return gc_bytes(GROUP_STRUCT) + list_bytes(children)
+
+
+def tilegrid_bytes(tiles: int = 1, tiles_in_bitmap: int = 1) -> int:
+    """Heap of a CircuitPython TileGrid of ``tiles`` tiles (kept inline when they fit in a
+    pointer: 4 one-byte or 2 two-byte indices)."""
+    index_bytes = 2 if tiles_in_bitmap > 255 else 1
+    inline = 4 // index_bytes
+    return gc_bytes(TILEGRID_STRUCT) + (0 if tiles <= inline else gc_bytes(tiles * index_bytes))
+
+
+def bmp_header(path: Path) -> tuple[int, int, int]:
+    """(width, height, colours) of an indexed BMP, as adafruit_imageload reads them."""
+    data = path.read_bytes()[:54]
+    width = int.from_bytes(data[18:22], "little", signed=True)
+    height = abs(int.from_bytes(data[22:26], "little", signed=True))
+    depth = int.from_bytes(data[28:30], "little")
+    colors = int.from_bytes(data[46:50], "little") or 1 << depth
+    return width, height, colors
+
+
+def sheet_bytes(path: Path) -> tuple[int, int]:
+    """(bitmap, palette) heap of a card sheet loaded by adafruit_imageload: a Bitmap of the
+    BMP's size with as many values as its palette has colours, and that Palette."""
+    width, height, colors = bmp_header(path)
+    return bitmap_bytes(width, height, bits_per_value(colors)), palette_bytes(colors)
+
+
+# -- the scenes under the desktop displayio ------------------------------------------------------
+
+
+@dataclass
+class Display:
+    """What the display objects of one board's App hold on a CircuitPython board."""
+
+    bitmaps: int = 0  # the card sheet and the backgrounds, with their palettes
+    sheet: int = 0  # of which the card sheet and its palette
+    labels: int = 0  # every Label's bitmap, outline stamp and palette
+    c_objects: int = 0  # Groups (with their lists), TileGrids, Labels' native parts
+    counts: dict = field(default_factory=dict)  # live objects by class, "Label" too
+    children: list = field(default_factory=list)  # members of every Group, sorted
+    label_sizes: list = field(default_factory=list)  # (width, height, bits) of label bitmaps
+
+
+class _Screen:
+    root_group = None
+
+
+def scene_display(board: str) -> Display:
+    """Build ``board``'s App with both scenes under Blinka's displayio and size every display
+    object as CircuitPython holds it."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import displayio
+    from adafruit_display_text import LabelBase
+    from app import App
+    from match_setup import MatchSetup
+
+    from sim import simulator
+
+    profile = boards.profile(board)
+    app = App(profile, _Screen(), lambda style: simulator.load_sheet(profile, style),
+              setup=MatchSetup())
+    scene = app._table_for(app.setup.deck)
+    sheet_bitmap = scene.table_cards[0].bitmap
+    result = Display(counts={"Group": 0, "TileGrid": 0, "Bitmap": 0, "Palette": 0,
+                             "Label": 0})
+    seen: set[int] = set()
+    todo = [(app.group, False)]
+    while todo:
+        obj, in_label = todo.pop()
+        if obj is None or id(obj) in seen:
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, LabelBase):
+            in_label = True  # its children and its own objects are the label's
+            result.counts["Label"] += 1
+            result.c_objects += NATIVE_SUBCLASS_EXTRA
+            bitmap = obj._bitmap
+            result.label_sizes.append((bitmap.width, bitmap.height, bitmap._bits_per_value))
+            for extra in (obj._stamp_source, obj._palette, obj._bitmap, obj._tilegrid,
+                          obj._local_group, obj._tmp_glyph_bitmap):
+                todo.append((extra, True))
+        if isinstance(obj, displayio.Group):
+            if not isinstance(obj, LabelBase):
+                result.counts["Group"] += 1
+            result.children.append(len(obj))
+            result.c_objects += group_bytes(len(obj))
+            todo.extend((child, in_label) for child in obj)
+        elif isinstance(obj, displayio.TileGrid):
+            result.counts["TileGrid"] += 1
+            result.c_objects += tilegrid_bytes(obj.width * obj.height)
+            todo.append((obj.bitmap, in_label))
+            todo.append((obj.pixel_shader, in_label))
+        elif isinstance(obj, displayio.Bitmap):
+            result.counts["Bitmap"] += 1
+            # Blinka computes bits per value from value_count as CircuitPython does
+            size = bitmap_bytes(obj.width, obj.height, obj._bits_per_value)
+            if in_label:
+                result.labels += size
+            else:
+                result.bitmaps += size
+                if obj is sheet_bitmap:
+                    result.sheet += size
+        elif isinstance(obj, displayio.Palette):
+            result.counts["Palette"] += 1
+            size = palette_bytes(len(obj))
+            if in_label:
+                result.labels += size
+            else:
+                result.bitmaps += size
+                if obj is scene.table_cards[0].pixel_shader:
+                    result.sheet += size
+    result.children.sort()
+    result.label_sizes.sort()
+    return result
+
+
+# -- the 32-bit MicroPython ------------------------------------------------------------------
+
+
+def build_tree(build: Path) -> dict:
+    """Compile engine/, lib/ and the Adafruit libraries to ``.mpy`` under ``build``; returns
+    the ``paths`` for ``mpruntime.run_wasm``, the ``source_paths`` with engine/ and lib/ as
+    ``.py`` (as ``make deploy`` copies them by default) and the libraries ``missing``."""
+    mpruntime.compile_mpy(ROOT / "engine", build / "engine")
+    mpruntime.compile_mpy(ROOT / "lib", build / "lib")
+    sources = build / "adafruit_src"
+    sources.mkdir(parents=True, exist_ok=True)
+    missing = []
+    for module in board_libraries():
+        found = library_source(module)
+        if found is None:
+            missing.append(module)
+        elif found.is_dir():
+            shutil.copytree(found, sources / module,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyi"))
+        else:
+            shutil.copy(found, sources / found.name)
+    mpruntime.compile_mpy(sources, build / "adafruit")
+    return {"paths": {build / "engine": "/engine", build / "lib": "/lib",
+                      build / "adafruit": "/adafruit", STUBS: "/stubs"},
+            "source_paths": {ROOT / "engine": "/engine", ROOT / "lib": "/lib",
+                             build / "adafruit": "/adafruit", STUBS: "/stubs"},
+            "missing": missing}
+
+
+def _csv(names) -> str:
+    return ",".join(names) if names else "-"
+
+
+def parse_lines(output: str) -> dict:
+    """``name value`` lines -> {name: int or str}."""
+    values: dict = {}
+    for line in output.splitlines():
+        name, _, value = line.partition(" ")
+        value = value.strip()
+        values[name] = int(value) if re.fullmatch(r"-?\d+", value) else value
+    return values
+
+
+def measure_board(board: str, paths: dict, missing=()) -> dict:
+    """Run sim/mp/lib_heap.py for ``board``; returns its figures (see that script)."""
+    common, own = adafruit_modules(board)
+    common = [m for m in common if m.split(".")[0] not in missing]
+    own = [m for m in own if m.split(".")[0] not in missing]
+    output = mpruntime.run_wasm(LIB_HEAP, board, _csv(lib_modules()), _csv(engine_modules()),
+                                _csv(DRIVERS[board]), _csv(common), _csv(own), paths=paths)
+    return parse_lines(output)
+
+
+_MODULE_SCRIPT_HEAD = '''"""Heap of each module's import, a stage each (sim/memory_budget.py)."""
+import gc
+import micropython
+
+mark = 0
+
+
+def measure(label):
+    global mark
+    gc.collect()
+    now = gc.mem_alloc()
+    print("%s %d" % (label, now - mark))
+    micropython.qstr_info()  # "qstr pool: ... n_total_bytes=N" (the names and strings)
+    mark = now
+
+
+# run_wasm: next stage
+gc.collect()
+mark = gc.mem_alloc()
+for name in ("displayio", "terminalio", "board", "keypad", "busio", "fourwire", "busdisplay",
+             "analogio", "digitalio", "microcontroller", "storage", "os", "time"):
+    __import__(name)
+'''
+
+
+_QSTR_TOTAL = re.compile(r"n_total_bytes=(\d+)")
+
+
+def module_breakdown(modules: list[str], paths: dict, work: Path) -> list[tuple[str, int, int]]:
+    """(module, heap, of which qstr pool) of importing each of ``modules`` in turn, each with
+    what it imports that was not loaded yet, on the 32-bit MicroPython. The qstr pool (the
+    interned names and strings) grows in steps of doubling size, so its growth lands on
+    whichever module fills it."""
+    lines = [_MODULE_SCRIPT_HEAD, "# run_wasm: next stage", 'measure("stubs")']
+    for name in modules:
+        lines += ["__import__(%r)" % name, "# run_wasm: next stage", "measure(%r)" % name]
+    script = work / "module_heap.py"
+    script.write_text("\n".join(lines) + "\n")
+    output = mpruntime.run_wasm(script, paths=paths).splitlines()
+    heap = {}
+    qstr = {}
+    last = 0
+    for line, info in zip(output[0::2], output[1::2], strict=True):
+        name, _, value = line.partition(" ")
+        total = int(_QSTR_TOTAL.search(info).group(1))
+        heap[name] = int(value)
+        qstr[name] = total - last
+        last = total
+    return [(name, heap[name], qstr[name]) for name in modules]
+
+
+def bench_figures(paths: dict) -> dict:
+    """``make bench``'s heap figures (sim/bench.py) for the engine, the ``hard`` bot and the
+    hint helper, each measured alone."""
+    from sim import bench
+
+    engine = {host: dest for host, dest in paths.items() if dest == "/engine"}
+    output = mpruntime.run_wasm(bench.HEAP_SCRIPT, paths=engine)
+    return {
+        "mp32_engine_heap_bytes": int(re.search(r"engine_heap (\d+)", output).group(1)),
+        "bot_hard_mp32_heap_bytes": bench._bot_heap("hard", engine),
+        "hint_mp32_heap_bytes": bench._bot_heap("hint", engine),
+    }
+
+
+# -- the budget ---------------------------------------------------------------------------------
+
+COLUMNS = (
+    ("bitmaps", "bitmaps + palettes"),
+    ("labels", "labels' bitmaps"),
+    ("ui_objects", "UI objects"),
+    ("ui_code", "UI code"),
+    ("adafruit", "Adafruit libraries"),
+    ("engine", "engine + bots"),
+)
+
+
+@dataclass
+class Row:
+    """One board's budget, in bytes."""
+
+    board: str
+    bitmaps: int
+    labels: int
+    ui_objects: int
+    ui_code: int
+    adafruit: int
+    engine: int
+    free: int
+    parts: dict = field(default_factory=dict)  # the figures each column comes from
+
+    @property
+    def total(self) -> int:
+        return sum(getattr(self, key) for key, _ in COLUMNS)
+
+    @property
+    def headroom(self) -> float:
+        return 1 - self.total / self.free
+
+
+def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None) -> Row:
+    """Combine the computed display figures and the measured heap figures of ``board``
+    (``heap_py``: the same measured with engine/ and lib/ imported as ``.py``)."""
+    stand_ins = STUB_INSTANCE * sum(heap["count_" + name]
+                                    for name in ("Group", "TileGrid", "Bitmap", "Palette"))
+    ui_python = heap["ui_objects_raw"] - heap["stub_state"] - stand_ins
+    parts = dict(heap)
+    parts.update(ui_objects_python=ui_python, ui_objects_c=shown.c_objects, sheet=shown.sheet)
+    row = Row(board=board, bitmaps=shown.bitmaps, labels=shown.labels,
+              ui_objects=ui_python + shown.c_objects,
+              ui_code=heap["ui_code"] + heap["ui_code_board"],
+              adafruit=heap["adafruit_common"] + heap["adafruit_board"],
+              engine=heap["engine_code"] + heap["match"] + heap["hint"],
+              free=FREE_HEAP[board][0], parts=parts)
+    if heap_py is not None:
+        parts["ui_code_py"] = heap_py["ui_code"] + heap_py["ui_code_board"]
+        parts["engine_py"] = heap_py["engine_code"] + heap_py["match"] + heap_py["hint"]
+        parts["total_py"] = (row.total - row.ui_code - row.engine + parts["ui_code_py"]
+                             + parts["engine_py"])
+    return row
+
+
+def _kb(value: int) -> str:
+    return "{:,}".format(value)
+
+
+def table(rows: list[Row]) -> str:
+    """The budget as a markdown table, one row per board."""
+    head = ["board"] + [title for _, title in COLUMNS] + ["total", "free heap", "headroom"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for row in rows:
+        cells = [row.board] + [_kb(getattr(row, key)) for key, _ in COLUMNS]
+        mark = "" if row.headroom >= HEADROOM else " (under 30%)"
+        cells += [_kb(row.total), _kb(row.free), "%d%%%s" % (round(row.headroom * 100), mark)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
+    """How each figure is made, the free heap sources and the biggest consumers."""
+    first = rows[0]
+    parts = first.parts
+    sizes = shown[first.board].label_sizes
+    out = [
+        "Bytes held at the game's peak, a match against bots at `hard` (the strongest board "
+        "level) with a hint asked, against the board's free heap; the headroom is 1 - total / "
+        "free, and every board needs %d%% (a negative headroom is more than the board has). "
+        "Made by `python -m sim.memory_budget` (`--bench` for `name value` lines); the examples "
+        "below are the %s's." % (HEADROOM * 100, first.board),
+        "",
+        "How each figure is made (*computed* from CircuitPython's struct sizes, or *measured* "
+        "as `gc.mem_alloc()` growth after `gc.collect()` on the 32-bit MicroPython WebAssembly "
+        "port, whose objects are the sizes a board's are, to within a few hundred bytes):",
+        "",
+        "- **bitmaps + palettes**, computed: the card sheet as adafruit_imageload loads it, a "
+        "4-bit Bitmap of the BMP's size and its 13-colour Palette (%s bytes), and the two "
+        "1-bit backgrounds. A Bitmap is its struct and `ceil(width * bits / 32) * 4 * height` "
+        "bytes of pixels, `bits` the smallest power of two that holds its values; a Palette "
+        "is its struct and 12 bytes a colour." % _kb(parts["sheet"]),
+        "- **labels' bitmaps**, computed: every `bitmap_label.Label` keeps a Bitmap the size of "
+        "its text (6x12 pixels a character of `terminalio.FONT`, 2 bits a pixel as its palette "
+        "has 3 colours), a 3x3 outline stamp and a 3-colour Palette: %d labels, the widest "
+        "%dx%d pixels." % (len(sizes), sizes[-1][0], sizes[-1][1]),
+        "- **UI objects**: the App on its title screen with both scenes built and the event "
+        "queue. Their Python side is measured (sim/mp/lib_heap.py, with stand-in displayio "
+        "objects whose own cost is measured and taken off: %s bytes), the C side computed "
+        "(every Group with its member list, every TileGrid, each Label's native part: %s)."
+        % (_kb(parts["ui_objects_python"]), _kb(parts["ui_objects_c"])),
+        "- **UI code**, measured: lib/'s modules, `hardware.py` and the board's driver, "
+        "compiled with mpy-cross.",
+        "- **Adafruit libraries**, measured: those requirements-board.txt installs on the board "
+        "(display_text with bitmap_label, ticks and imageload everywhere, st7789 on the Picos, "
+        "touchscreen on the PyPortal), compiled from their sources." + (
+            " Not found, so not counted: %s." % ", ".join(missing) if missing else ""),
+        "- **engine + bots**, measured: the engine modules lib/ imports (%s bytes; the app "
+        "releases the rules parser when a match starts), a match against bots at `hard`: the "
+        "Game, its State and the one master bot that plays the three bot seats (%s), and what "
+        "the first hint adds: the Hinter, sharing that search, and the Chitarrella bot (%s). "
+        "`make bench` measures one at a time: the engine "
+        "%s, a `hard` bot %s, the hint %s." % (
+            _kb(parts["engine_code"]), _kb(parts["match"]), _kb(parts["hint"]),
+            _kb(bench.get("mp32_engine_heap_bytes", 0)),
+            _kb(bench.get("bot_hard_mp32_heap_bytes", 0)),
+            _kb(bench.get("hint_mp32_heap_bytes", 0))),
+    ]
+    if "total_py" in parts:
+        out.append("- The code as `.mpy`. Deployed as `.py` (`make deploy` without `MPY_CROSS`) "
+                   "the board compiles lib/ and engine/ itself and keeps more: UI code %s and "
+                   "engine + bots %s, %s in all." % (
+                       _kb(parts["ui_code_py"]), _kb(parts["engine_py"]),
+                       _kb(parts["total_py"])))
+    out += ["- " + STRUCT_SOURCES, "", "Free heap:", ""]
+    for row in rows:
+        out.append("- %s, %s bytes: %s." % (row.board, _kb(row.free), FREE_HEAP[row.board][1]))
+    if breakdown:
+        top = sorted(breakdown, key=lambda item: item[2] - item[1])[:12]
+        out += ["", "The biggest modules, by the heap of each import (with what it loads first, "
+                "leaving out the qstr pool of interned names and strings, %s bytes in all, "
+                "which grows in doubling steps): " % _kb(sum(item[2] for item in breakdown))
+                + ", ".join("`%s` %s" % (name, _kb(size - pool))
+                            for name, size, pool in top) + "."]
+    return "\n".join(out)
+
+
+def bench_lines(rows: list[Row], bench: dict) -> list[str]:
+    """One ``name value`` line per figure."""
+    lines = []
+    for row in rows:
+        key = "budget_" + row.board.replace("-", "_")
+        for name, _ in COLUMNS:
+            lines.append("%s_%s_bytes %d" % (key, name, getattr(row, name)))
+        lines.append("%s_total_bytes %d" % (key, row.total))
+        lines.append("%s_free_bytes %d" % (key, row.free))
+        lines.append("%s_headroom_pct %d" % (key, round(row.headroom * 100)))
+        for name in ("ui_objects_python", "ui_objects_c", "engine_code", "match", "hint",
+                     "ui_code_py", "engine_py", "total_py"):
+            if name in row.parts:
+                lines.append("%s_%s_bytes %d" % (key, name, row.parts[name]))
+    for name, value in bench.items():
+        lines.append("%s %d" % (name, value))
+    return lines
+
+
+def budget(board_names=boards.NAMES, with_bench: bool = True,
+           with_breakdown: bool = True) -> tuple[list[Row], str]:
+    """Every board's Row and the markdown (table and notes)."""
+    unknown = [name for name in board_names if name not in FREE_HEAP or name not in DRIVERS]
+    if unknown:
+        raise ValueError("no free heap figure or driver list for %s: add them to FREE_HEAP and "
+                         "DRIVERS in sim/memory_budget.py" % ", ".join(unknown))
+    shown = {name: scene_display(name) for name in board_names}
+    with tempfile.TemporaryDirectory() as work:
+        tree = build_tree(Path(work))
+        paths = tree["paths"]
+        rows = [make_row(name, shown[name], measure_board(name, paths, tree["missing"]),
+                         measure_board(name, tree["source_paths"], tree["missing"]))
+                for name in board_names]
+        bench = bench_figures(paths) if with_bench else {}
+        breakdown = []
+        if with_breakdown:
+            modules = []
+            for name in board_names:
+                common, own = adafruit_modules(name)
+                modules += [m for m in common + own if m not in modules
+                            and m.split(".")[0] not in tree["missing"]]
+            modules += engine_modules() + lib_modules()
+            for name in board_names:
+                modules += [m for m in DRIVERS[name] if m not in modules]
+            breakdown = module_breakdown(modules, paths, Path(work))
+    for row in rows:
+        row.parts["bench"] = bench
+    markdown = ("## Memory budget\n\n" + table(rows) + "\n\n"
+                + notes(rows, shown, bench, breakdown, tree["missing"]) + "\n")
+    return rows, markdown
+
+
+def main(argv=None) -> int:
+    """Print the table (or the ``--bench`` lines) and write the markdown; names the boards
+    under the headroom on stderr."""
+    parser = argparse.ArgumentParser(prog="python -m sim.memory_budget",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bench", action="store_true",
+                        help="print one `name value` line per figure")
+    parser.add_argument("--out", type=Path, default=OUT,
+                        help="markdown file to write (default sim/memory_budget.md)")
+    args = parser.parse_args(argv)
+    start = time.monotonic()
+    rows, markdown = budget()
+    args.out.write_text(markdown)
+    if args.bench:
+        print("\n".join(bench_lines(rows, rows[0].parts["bench"])))
+    else:
+        print(table(rows))
+        print("\n(wrote %s in %.0f s)" % (args.out, time.monotonic() - start))
+    under = [row.board for row in rows if row.headroom < HEADROOM]
+    if under:
+        print("under %d%% headroom: %s" % (HEADROOM * 100, ", ".join(under)), file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

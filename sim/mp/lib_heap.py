@@ -1,0 +1,205 @@
+"""Heap the board-side game holds on MicroPython, part by part, for the memory budget.
+
+usage: lib_heap.py BOARD LIB_MODULES ENGINE_MODULES BOARD_MODULES ADAFRUIT_COMMON ADAFRUIT_BOARD
+
+Run under the 32-bit WebAssembly port by sim/memory_budget.py with the stand-ins of
+sim/mp/stubs/ (displayio, terminalio, board...) mounted, lib/ and engine/ as ``.mpy`` files
+and the Adafruit libraries compiled from their sources. Each list argument is comma-separated
+module names ("-" for none). Prints one ``name bytes`` line per part, each the growth of
+``gc.mem_alloc()`` after ``gc.collect()`` over the part before:
+
+- ``stubs``: the stand-in modules, and ``os`` and ``time`` (built into a board's firmware);
+  not on a board's heap, so left out of the budget;
+- ``adafruit_common`` and ``adafruit_board``: the Adafruit libraries every board imports, and
+  the ones only this board's driver imports;
+- ``engine_code``: the engine modules that lib/ imports (at module level or later);
+- ``ui_code`` and ``ui_code_board``: lib/'s modules, then hardware.py and the board's driver;
+- ``ui_objects_raw``: the App on its title screen with both scenes built and the event
+  queue, stand-ins included;
+- ``match``: a match against bots at ``hard`` started (the Game, its State, the one bot that
+  plays the three bot seats);
+- ``hint``: the Hinter the first hint makes (at ``hard`` it shares the bots' search and adds
+  the Chitarrella bot);
+- ``stub_state``: what the stand-ins' ``displayio.STATE`` held, measured by dropping it
+  (the stand-in objects themselves are kept alive meanwhile).
+
+Then the counts of live display objects (``count_<Class>``), ``count_Label``,
+``group_children`` (the children of every Group, comma-separated, Labels' own Groups
+included), ``created_<Class>`` (made in all, garbage included), ``loaded_by_ui`` (modules
+first imported while the App was built: none should be the engine's) and ``modules`` (every
+module loaded at the end).
+
+The stage markers let sim/mp/run_wasm.mjs run each part in a call of its own: the WebAssembly
+port's collector frees only what earlier calls made. Elsewhere they are comments.
+"""
+
+import gc
+import sys
+
+mark = 0
+app = None
+found = None
+loaded = None
+
+
+def names(arg):
+    return [] if arg == "-" else arg.split(",")
+
+
+def measure(label):
+    global mark
+    gc.collect()
+    now = gc.mem_alloc()
+    print("%s %d" % (label, now - mark))
+    mark = now
+
+
+def load(modules):
+    for name in modules:
+        __import__(name)
+
+
+class Display:
+    root_group = None
+
+
+display = Display()
+LIB, ENGINE, BOARD_LIB, ADAFRUIT, ADAFRUIT_BOARD = (names(a) for a in sys.argv[2:7])
+# run_wasm: next stage
+gc.collect()
+mark = gc.mem_alloc()
+load(("displayio", "terminalio", "board", "keypad", "busio", "fourwire", "busdisplay",
+      "analogio", "digitalio", "microcontroller", "storage", "os", "time"))
+# run_wasm: next stage
+measure("stubs")
+load(ADAFRUIT)
+# run_wasm: next stage
+measure("adafruit_common")
+load(ADAFRUIT_BOARD)
+# run_wasm: next stage
+measure("adafruit_board")
+load(ENGINE)
+# run_wasm: next stage
+measure("engine_code")
+load(LIB)
+# run_wasm: next stage
+measure("ui_code")
+load(BOARD_LIB)
+# run_wasm: next stage
+measure("ui_code_board")
+
+
+def build():
+    import boards
+    import displayio
+    import input_events
+    from app import App
+
+    profile = boards.profile(sys.argv[1])
+    sheet = {}
+
+    def load_sheet(style):
+        import card_tiles
+
+        if style not in sheet:
+            sheet.clear()
+            width, height = card_tiles.CARD_SIZES[(profile.width, profile.height)]
+            palette = displayio.Palette(13)
+            palette.make_transparent(card_tiles.TRANSPARENT)
+            sheet[style] = (displayio.Bitmap(width * card_tiles.TILE_COUNT, height, 13),
+                            palette)
+        return sheet[style]
+
+    built = App(profile, display, load_sheet)
+    built._table_for(built.setup.deck)
+    built.queue = input_events.EventQueue()
+    return built
+
+
+loaded = list(sys.modules)
+app = build()
+# run_wasm: next stage
+measure("ui_objects_raw")
+print("loaded_by_ui %s" % ",".join(sorted(n for n in sys.modules if n not in loaded)))
+
+
+def start_match():
+    app.setup.level = "hard"  # the strongest board level
+    app._activate("vs_bots")
+
+
+start_match()
+# run_wasm: next stage
+measure("match")
+
+
+def ask_hint():
+    app.game.make_hinter()  # as the first hint makes it
+
+
+ask_hint()
+# run_wasm: next stage
+measure("hint")
+
+
+def walk():
+    """Every live stand-in object reachable from the App's root group, Labels' own objects
+    included; returns (objects by id, labels, children count of every Group)."""
+    import displayio
+    from adafruit_display_text import LabelBase
+
+    seen = {}
+    labels = []
+    children = []
+    todo = [app.group]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen:
+            continue
+        seen[id(obj)] = obj
+        if isinstance(obj, LabelBase):
+            labels.append(obj)
+            for extra in (obj._stamp_source, obj._palette, obj._bitmap, obj._tilegrid,
+                          obj._local_group, obj._tmp_glyph_bitmap):
+                if extra is not None:
+                    todo.append(extra)
+        if isinstance(obj, displayio.Group):
+            children.append(len(obj))
+            for child in obj:
+                todo.append(child)
+        elif isinstance(obj, displayio.TileGrid):
+            todo.append(obj.bitmap)
+            todo.append(obj.pixel_shader)
+    return seen, labels, children
+
+
+def report():
+    global found
+    import displayio
+    from adafruit_display_text import LabelBase
+
+    seen, labels, children = walk()
+    counts = {"Group": 0, "TileGrid": 0, "Bitmap": 0, "Palette": 0}
+    for obj in seen.values():
+        if isinstance(obj, LabelBase):
+            continue
+        for cls in (displayio.Group, displayio.TileGrid, displayio.Bitmap, displayio.Palette):
+            if isinstance(obj, cls):
+                counts[cls.__name__] += 1
+    for name in counts:
+        print("count_%s %d" % (name, counts[name]))
+        print("created_%s %d" % (name, displayio.CREATED[name]))
+    print("count_Label %d" % len(labels))
+    print("group_children %s" % ",".join(str(n) for n in sorted(children)))
+    found = list(seen.values())
+
+
+report()
+# run_wasm: next stage
+gc.collect()
+mark = gc.mem_alloc()
+sys.modules["displayio"].STATE.clear()  # ``found`` keeps the stand-in objects themselves
+# run_wasm: next stage
+gc.collect()
+print("stub_state %d" % (mark - gc.mem_alloc()))
+print("modules %s" % ",".join(sorted(sys.modules)))
