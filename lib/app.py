@@ -389,6 +389,7 @@ class App:
         from summaries import stats_rows
 
         rows = stats_rows(self.stats, self.texts, match_setup.LEVELS)
+        _forget("summaries")
         self._show_menu("stats", self.texts["stats"], _STATS_ITEMS, len(rows) + 1)
         for i, (left, right) in enumerate(rows):
             self.text_scene.set_row(i, left, right)
@@ -448,6 +449,7 @@ class App:
 
         texts = self.texts
         title, rows = hand_rows(self.game.state, texts)
+        _forget("summaries")
         self._show_message("hand_end", title, (), texts["next_hand"])
         scene = self.text_scene
         wide = 8 if scene.chars >= 40 else 5
@@ -461,6 +463,7 @@ class App:
         from summaries import match_result
 
         title, detail = match_result(self.game.state, self.texts, self._team_names())
+        _forget("summaries")
         self._show_menu("match_end", title, _MATCH_END_ITEMS, 2)
         self.text_scene.set_row(0, detail)
 
