@@ -1,12 +1,4 @@
-"""A stand-in for CircuitPython's ``busio`` on the MicroPython WebAssembly port, for the
-memory budget (sim/mp/lib_heap.py): every name is a class that accepts anything, enough to
-import the board drivers."""
+"""A stand-in for CircuitPython's ``busio`` (memory budget, sim/mp/lib_heap.py): any name is a
+class that accepts anything (any_stub.py)."""
 
-
-class Stub:
-    def __init__(self, *args, **kwargs):
-        pass
-
-
-def __getattr__(name):
-    return Stub
+from any_stub import Stub, __getattr__  # noqa: F401
