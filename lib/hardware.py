@@ -32,6 +32,7 @@ CircuitPython only at run time (it imports ``board``); the tests fake the board 
 
 import gc
 import os
+import sys
 import time
 
 from input_events import NONE, EventQueue
@@ -126,6 +127,8 @@ def load_sheet(profile, style: str, root: str = "/") -> tuple:
     if palette is None:
         raise ValueError("%s has no palette" % path)
     palette.make_transparent(card_tiles.TRANSPARENT)
+    for name in [name for name in sys.modules if name.startswith("adafruit_imageload")]:
+        del sys.modules[name]  # its code is needed again only for another deck's sheet
     return bitmap, palette
 
 
@@ -182,12 +185,13 @@ def show_message(display, text: str):
     if display is None:
         return None
     import displayio
-    import terminalio
-    from adafruit_display_text import bitmap_label
+    from text_line import TextLine
 
+    chars = display.width // 6 - 1
+    text = wrap(text, chars)
     group = displayio.Group()
-    label = bitmap_label.Label(terminalio.FONT, text=wrap(text, display.width // 6 - 1),
-                               color=0xFFFFFF, x=3, y=7)
+    label = TextLine(3, 1, chars, rows=text.count("\n") + 1)  # font tiles, text_line.py
+    label.text = text
     group.append(label)
     display.root_group = group
     return label
