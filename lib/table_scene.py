@@ -2,10 +2,10 @@
 
 ``TableScene`` builds every display object once: a felt background, 16 table cards, their 16
 highlight frames, the three other seats' card backs, the viewer's 10 hand cards, the
-selection frame and ``bitmap_label`` lines for the seats' card counts, the score and scope of
-each team, the last play and whose turn it is. ``show(view)`` then changes only tile indices,
-positions, ``hidden``, label text and label colour. Labels are padded to a fixed number of
-characters, so ``bitmap_label`` keeps its bitmap instead of making a new one per text::
+selection frame and text lines for the seats' card counts, the score and scope of each team,
+the last play and whose turn it is: each a ``TextLine`` (text_line.py), a row of the font's
+glyph tiles as wide as its layouts.py line, so new text changes tile indices only.
+``show(view)`` then changes only tile indices, positions, ``hidden``, text and text colour::
 
     bitmap, palette = adafruit_imageload.load(card_tiles.sheet_path("italian", 320, 240),
                                               bitmap=displayio.Bitmap,
@@ -25,24 +25,22 @@ drawn only as a back and a count. Text comes from a ``texts`` dict (``TEXTS`` ho
 English defaults; an i18n module supplies others).
 
 Allocation: ``TableScene.__init__`` makes every display object; ``show`` and the other
-methods make none (they build a few short strings for the labels). ``fill_view`` builds the
-last play text and, on first use, the view's observation buffer.
+methods make none (they build a few short strings for the text lines). ``fill_view`` builds
+the last play text and, on first use, the view's observation buffer.
 """
 
 import displayio
 import terminalio
-from adafruit_display_text import bitmap_label
 from card_tiles import TILE_BACK, TILE_EMPTY, TILE_SELECT
 from layouts import (
-    CENTER,
     HAND_SLOTS,
     LEFT_SEAT,
-    RIGHT,
     RIGHT_SEAT,
     TABLE_SLOTS,
     TOP_SEAT,
     layout,
 )
+from text_line import TextLine
 
 try:
     from micropython import const
@@ -73,23 +71,6 @@ TEXTS = {
     "scopa": "%s, scopa!",  # a play line
 }
 """English defaults for every text the scene shows."""
-
-_SPACES = " " * 64
-
-
-def _fit(text: str, chars: int, align: int) -> str:
-    """``text`` cut or padded with spaces to exactly ``chars`` characters."""
-    pad = chars - len(text)
-    if pad < 0:
-        return text[:chars]
-    if pad == 0:
-        return text
-    if align == RIGHT:
-        return _SPACES[:pad] + text
-    if align == CENTER:
-        return _SPACES[:pad // 2] + text + _SPACES[:pad - pad // 2]
-    return text + _SPACES[:pad]
-
 
 class TableView:
     """One seat's view of the position: everything ``TableScene.show`` draws.
@@ -236,18 +217,11 @@ class TableScene:
         self.turn = self._label(geometry.turn, TEXT_TURN)
 
     def _label(self, line, color):
+        # line: (x, y, chars, align) of layouts.py, as TextLine takes them
         x, y, chars, align = line
-        anchor_x = 0.0 if align == 0 else (0.5 if align == CENTER else 1.0)
-        label = bitmap_label.Label(self._font, text=_SPACES[:chars], color=color,
-                                   anchor_point=(anchor_x, 0.0), anchored_position=(x, y))
+        label = TextLine(x, y, chars, align, color, font=self._font)
         self.group.append(label)
         return label
-
-    @staticmethod
-    def _set(label, line, text: str) -> None:
-        text = _fit(text, line[2], line[3])
-        if label.text != text:
-            label.text = text
 
     # -- drawing --------------------------------------------------------------------------
 
@@ -256,14 +230,12 @@ class TableScene:
         self._show_hand(view)
         self._show_table(view)
         self._show_seats(view)
-        geometry = self.layout
         texts = self.texts
         us = view.seat & 1
         for row in range(2):
             team = us ^ row
-            self._set(self.scores[row], geometry.score[row],
-                      texts["score"] % (texts["teams"][row], view.score[team]))
-            self._set(self.scopes[row], geometry.scope[row], texts["scope"] % view.scope[team])
+            self.scores[row].text = texts["score"] % (texts["teams"][row], view.score[team])
+            self.scopes[row].text = texts["scope"] % view.scope[team]
         self.set_last_play(view.last_play)
         self.set_turn(view.turn, view.seat)
 
@@ -307,11 +279,9 @@ class TableScene:
             count = view.counts[seat]
             self.backs[rel].hidden = count == 0
             label = self.counts[rel]
-            self._set(label, self.layout.counts[rel], fmt % count)
-            color = TEXT_TURN if seat == view.turn else (
+            label.text = fmt % count
+            label.color = TEXT_TURN if seat == view.turn else (
                 TEXT_US if rel == TOP_SEAT else TEXT_THEM)
-            if label.color != color:
-                label.color = color
 
     def select(self, index: int) -> None:
         """Lift hand card ``index`` and frame it; -1 for none."""
@@ -349,7 +319,7 @@ class TableScene:
 
     def set_last_play(self, text: str) -> None:
         """Show ``text`` on the last play line (cut to fit)."""
-        self._set(self.last_play, self.layout.last_play, text)
+        self.last_play.text = text
 
     def set_turn(self, turn: int, viewer: int) -> None:
         """Say whose turn it is: ``turn`` a seat or ``NOBODY``, ``viewer`` the seat below."""
@@ -360,7 +330,7 @@ class TableScene:
             text = texts["your_turn"]
         else:
             text = texts["turn"] % texts["seats"][(turn - viewer) & 3]
-        self._set(self.turn, self.layout.turn, text)
+        self.turn.text = text
 
     # -- touch ------------------------------------------------------------------------------
 

@@ -2,9 +2,10 @@
 
 Every screen that is not the table uses it: the title menu, the options, the players, the
 pause menu, the pass-and-play cover, the end of a hand, the end of the match and the
-statistics. ``TextScene`` builds its display objects once (a background, a title label, one
-label per row and a footer label, each padded to a fixed width so ``bitmap_label`` keeps its
-bitmap); showing a screen changes only label text, colours and the cursor row::
+statistics. ``TextScene`` builds its display objects once: a background, a title line, one
+line per row and a footer line, each a ``TextLine`` (text_line.py) of a fixed number of
+characters drawn as font tiles. Showing a screen changes only tile indices, text colours and
+the cursor row's background::
 
     scene = TextScene(320, 240, "large")
     scene.set_title("Scopone")
@@ -22,7 +23,8 @@ Allocation: ``__init__`` makes every display object; the setters make only the s
 
 import displayio
 import terminalio
-from adafruit_display_text import bitmap_label
+from layouts import CENTER
+from text_line import TextLine
 
 try:
     from micropython import const
@@ -83,37 +85,29 @@ class TextScene:
             displayio.Bitmap(width // 16 + 1, height // 16 + 1, 1), pixel_shader=palette))
         self.group.append(background)
         self._title_chars = (width - 4) // (6 * scale)
-        self.title = bitmap_label.Label(font, text=_SPACES[:self._title_chars], color=TITLE,
-                                        scale=scale, anchor_point=(0.5, 0.0),
-                                        anchored_position=(width // 2, title_y))
+        # The title centred on the screen; rows and the footer from x = 2 (text is padded to
+        # the line's width, so each line's box is fixed).
+        self.title = TextLine(width // 2, title_y, self._title_chars, CENTER, TITLE, font=font,
+                              scale=scale)
         self.group.append(self.title)
         self.lines = []
         for row in range(rows):
-            label = bitmap_label.Label(font, text=_SPACES[:self.chars], color=TEXT,
-                                       anchor_point=(0.0, 0.0),
-                                       anchored_position=(2, row_y + row * pitch))
-            self.lines.append(label)
-            self.group.append(label)
-        self.footer = bitmap_label.Label(font, text=_SPACES[:self.chars], color=FOOTER,
-                                         anchor_point=(0.0, 0.0),
-                                         anchored_position=(2, footer_y))
+            line = TextLine(2, row_y + row * pitch, self.chars, color=TEXT, font=font)
+            self.lines.append(line)
+            self.group.append(line)
+        self.footer = TextLine(2, footer_y, self.chars, color=FOOTER, font=font)
         self.group.append(self.footer)
         self.cursor = -1
 
     @staticmethod
-    def _set(label, text: str, color: int) -> None:
-        if label.text != text:
-            label.text = text
-        if label.color != color:
-            label.color = color
+    def _set(line, text: str, color: int) -> None:
+        # TextLine pads (left-aligned rows) and writes only what changed.
+        line.text = text
+        line.color = color
 
     def set_title(self, text: str) -> None:
         """The title line, centred."""
-        chars = self._title_chars
-        pad = chars - len(text)
-        if pad > 0:
-            text = _SPACES[:pad // 2] + text + _SPACES[:pad - pad // 2]
-        self._set(self.title, text[:chars], TITLE)
+        self._set(self.title, text, TITLE)
 
     def set_row(self, row: int, left: str, right: str = "", color: int = TEXT) -> None:
         """Row ``row``: ``left`` text and ``right`` text right-aligned (cut to fit)."""
@@ -125,7 +119,7 @@ class TextScene:
             else:
                 text = _pad(left[:room], room) + " " + right
         else:
-            text = _pad(left, chars)
+            text = left
         self._set(self.lines[row], text, color)
 
     def set_centered(self, row: int, text: str, color: int = TEXT) -> None:
@@ -133,7 +127,7 @@ class TextScene:
         pad = self.chars - len(text)
         if pad > 0:
             text = _SPACES[:pad // 2] + text
-        self._set(self.lines[row], _pad(text, self.chars), color)
+        self._set(self.lines[row], text, color)
 
     def columns(self, row: int, cells, widths, color: int = TEXT) -> None:
         """Row ``row`` as a table row: ``cells[0]`` left-aligned in the room the right-aligned
@@ -148,13 +142,12 @@ class TextScene:
 
     def clear_rows(self, start: int = 0) -> None:
         """Blank the rows from ``start`` on."""
-        blank = _SPACES[:self.chars]
         for row in range(start, self.rows):
-            self._set(self.lines[row], blank, TEXT)
+            self._set(self.lines[row], "", TEXT)
 
     def set_footer(self, text: str) -> None:
         """The help or message line at the bottom."""
-        self._set(self.footer, _pad(text, self.chars), FOOTER)
+        self._set(self.footer, text, FOOTER)
 
     def set_cursor(self, row: int) -> None:
         """Draw row ``row`` on the highlight bar; -1 for none."""

@@ -101,7 +101,7 @@ def test_redeploy_replaces_the_game_and_keeps_the_rest(tmp_path):
 
 
 def test_libraries_per_board_and_the_circup_command(tmp_path):
-    common = ["adafruit_display_text", "adafruit_ticks", "adafruit_imageload"]
+    common = ["adafruit_imageload"]
     assert deploy.libraries("pyportal") == common + ["adafruit_touchscreen"]
     assert deploy.libraries("pico-display-2") == common + ["adafruit_st7789"]
     assert deploy.libraries("pygamer") == common

@@ -22,6 +22,7 @@ import pytest
 import table_scene
 from adafruit_imageload import load as imageload
 from table_scene import NO_CARD, TableScene, TableView, fill_view
+from text_line import TextLine
 
 from conftest import ROOT, cards
 from engine.layout import PLAY
@@ -114,8 +115,13 @@ def test_dealt_hand_screenshot_and_whole_hand_without_new_objects(board_display,
     assert_private(scene, sheet, state, viewer)
 
     built = dict(construction_counter)
-    # the scene's own objects (the counter also sees the objects each Label makes)
-    assert built["TileGrid"] >= 10 + 16 + 16 + 3 + 1 + 1 and built["Label"] == 9
+    # the scene's own objects: 9 text lines, each a Group, a TileGrid and a Palette; the
+    # cards (hand, table, frames, backs, selection) and the felt, a Group of a TileGrid, its
+    # Palette (and the card sheet's Palette, loaded above)
+    lines = [item for item in scene.group if isinstance(item, TextLine)]
+    assert len(lines) == 9
+    assert built["TileGrid"] == 10 + 16 + 16 + 3 + 1 + 1 + 9
+    assert built["Group"] == 2 + 9 and built["Palette"] == 2 + 9 and built["Label"] == 0
     rng = random.Random(11)
     moves = array("i", [0] * MAX_MOVES)
     plies = 0

@@ -1,0 +1,238 @@
+"""Fixed-width text drawn as a ``displayio.TileGrid`` over the font's glyphs, one tile a
+character, the way CircuitPython's own terminal draws its console.
+
+``TextLine(x, y, chars, align, color)`` is a Group holding one TileGrid ``chars`` tiles wide
+(``rows`` tall for a block of lines) and a two-colour Palette: index 0 the background
+(transparent unless ``background_color`` is set), index 1 the text. Setting ``text`` pads or
+cuts it to ``chars`` characters with the alignment (``LEFT``, ``CENTER``, ``RIGHT`` of
+layouts.py) and writes only the tiles that change; ``text`` reads back the padded text::
+
+    line = TextLine(160, 40, 20, CENTER, 0xFFFFFF)   # x: the centre of a 120-pixel box
+    group.append(line)
+    line.text = "Your turn"                           # "     Your turn      "
+    line.color = 0x40FFFF
+    line.background_color = 0x2E7D4F                  # None: transparent
+
+``x`` is the box's left edge, centre or right edge as ``align`` says (as in a layouts.py text
+line), ``y`` its top; the box is ``chars`` cells of ``GLYPH_WIDTH`` x ``GLYPH_HEIGHT`` pixels
+times ``scale``, fixed for the line's life. A ``bitmap_label.Label`` keeps a bitmap the size of
+its text (2 bits a pixel: about 1 KB for a 52-character row); a TextLine keeps one byte a
+character in its TileGrid and a 2-colour Palette, and the glyphs stay in the font's bitmap.
+
+The glyph sheet (``glyph_sheet``), made once per font:
+
+* CircuitPython: ``terminalio.FONT`` is a ``fontio.BuiltinFont`` whose ``bitmap`` holds every
+  glyph as one tile of ``get_bounding_box()`` size, in flash; ``get_glyph(c).bitmap`` is that
+  same bitmap and ``tile_index`` the tile (``c - 32`` for ASCII,
+  shared-module/fontio/BuiltinFont.c). The TileGrid uses it as it is.
+* Blinka (the desktop simulator): ``FONT`` is a BDF font loaded by adafruit_bitmap_font;
+  ``bitmap`` is the Bitmap *class*, each glyph has a Bitmap of its own and ``tile_index`` 0. So
+  the 95 ASCII glyphs are copied once into a Bitmap of 95 tiles in a row, each placed in its
+  cell by its offsets, the lowest ``dy`` of them taken as the baseline.
+
+Characters map to tiles through a 95-byte table for ASCII 32..126, built with the sheet; any
+other character is drawn as ``?``.
+
+Allocation: the constructor makes a Group, a TileGrid and a Palette (the first one on the
+desktop also the glyph sheet); ``text``, ``color``, ``background_color`` and ``hidden`` make no
+display object. Setting ``text`` keeps the string given (reading it builds the padded text,
+with any character outside ASCII as given).
+"""
+
+import displayio
+import terminalio
+from layouts import CENTER, LEFT, RIGHT
+
+_FIRST = 32  # the table covers ASCII 32..126
+_COUNT = 95
+_UNKNOWN = 63  # "?"
+
+_sheet_font = None
+_sheet = None  # (bitmap, tile_width, tile_height, table) of _sheet_font
+
+
+def glyph_sheet(font):
+    """``(bitmap, tile_width, tile_height, table)`` for ``font``: the bitmap of its glyph
+    tiles and ``table[code - 32]`` the tile of each ASCII character (see module docstring).
+    Made on first use and kept for the last font asked."""
+    # (``font`` has no default: CircuitPython's stubs declare no attributes on ``Glyph``, a
+    # named tuple on the board, so the type check must not take it for a BuiltinFont.)
+    global _sheet_font, _sheet
+    if font is _sheet_font:
+        return _sheet
+    box = font.get_bounding_box()
+    tile_width, tile_height = box[0], box[1]
+    bitmap = font.bitmap
+    table = bytearray(_COUNT)
+    probe = font.get_glyph(_UNKNOWN)
+    if probe is not None and probe.bitmap is bitmap:
+        # CircuitPython: every glyph is a tile of the font's own bitmap.
+        unknown = probe.tile_index
+        for i in range(_COUNT):
+            glyph = font.get_glyph(_FIRST + i)
+            table[i] = unknown if glyph is None else glyph.tile_index
+    else:
+        bitmap = _build_sheet(font, tile_width, tile_height, box)
+        for i in range(_COUNT):
+            table[i] = i
+    _sheet_font = font
+    _sheet = (bitmap, tile_width, tile_height, table)
+    return _sheet
+
+
+def _build_sheet(font, tile_width, tile_height, box):
+    """A Bitmap with the ASCII glyphs of ``font`` in a row of cells (a font whose glyphs are
+    separate bitmaps, as Blinka's); a missing glyph is drawn as ``?``."""
+    sheet = displayio.Bitmap(tile_width * _COUNT, tile_height, 2)
+    glyphs = [font.get_glyph(_FIRST + i) for i in range(_COUNT)]
+    if len(box) > 3:
+        left, bottom = box[2], box[3]
+    else:  # the cell starts at x 0 and its bottom is the deepest glyph's
+        left = 0
+        bottom = min(glyph.dy for glyph in glyphs if glyph is not None)
+    unknown = glyphs[_UNKNOWN - _FIRST]
+    for i in range(_COUNT):
+        glyph = glyphs[i] or unknown
+        if glyph is None:
+            continue
+        source = glyph.bitmap
+        x0 = i * tile_width + glyph.dx - left
+        y0 = tile_height + bottom - glyph.height - glyph.dy
+        for y in range(glyph.height):
+            if 0 <= y0 + y < tile_height:
+                for x in range(glyph.width):
+                    if 0 <= glyph.dx - left + x < tile_width and source[x, y]:
+                        sheet[x0 + x, y0 + y] = 1
+    return sheet
+
+
+class TextLine(displayio.Group):
+    """``chars`` characters of text (``rows`` lines of them) at a fixed place; see the module
+    docstring.
+
+    :param int x: left edge, centre or right edge of the box, as ``align`` says.
+    :param int y: top of the box.
+    :param int align: ``LEFT``, ``CENTER`` or ``RIGHT`` (layouts.py), for every row.
+    :param int color: the text colour (0xRRGGBB).
+    :param background_color: the box's colour, or None for transparent.
+    :param int scale: each glyph pixel drawn ``scale`` x ``scale``.
+    :param int rows: lines of text; ``text`` separates them with ``"\\n"``.
+    """
+
+    def __init__(self, x: int, y: int, chars: int, align: int = LEFT, color: int = 0xFFFFFF,
+                 background_color=None, font=terminalio.FONT, scale: int = 1, rows: int = 1):
+        bitmap, tile_width, tile_height, table = glyph_sheet(font)
+        width = chars * tile_width * scale
+        if align == CENTER:
+            x -= width // 2
+        elif align == RIGHT:
+            x -= width
+        super().__init__(x=x, y=y, scale=scale)
+        # Few attributes: each costs 8 bytes of the instance's dict on the board.
+        self.chars = chars
+        self.align = align
+        self._table = table
+        palette = displayio.Palette(2)
+        palette[1] = color
+        self._palette = palette
+        self._grid = displayio.TileGrid(bitmap, pixel_shader=palette, width=chars,
+                                        height=rows, tile_width=tile_width,
+                                        tile_height=tile_height, default_tile=table[0])
+        self.append(self._grid)
+        self._text = ""
+        self._color = color
+        self._background = background_color
+        self._set_background(background_color)
+
+    @property
+    def rows(self) -> int:
+        """Lines of text."""
+        return self._grid.height
+
+    # -- text -------------------------------------------------------------------------------
+
+    @property
+    def text(self) -> str:
+        """The text as drawn: each row padded or cut to ``chars`` with the alignment, rows
+        joined by ``"\\n"`` (builds a new string)."""
+        text = self._text
+        out = []
+        start = 0
+        for _ in range(self.rows):
+            end = text.find("\n", start)
+            if end < 0:
+                end = len(text)
+            line = text[start:end][:self.chars] if start <= len(text) else ""
+            pad = self.chars - len(line)
+            left = pad // 2 if self.align == CENTER else (pad if self.align == RIGHT else 0)
+            out.append(" " * left + line + " " * (pad - left))
+            start = end + 1
+        return "\n".join(out)
+
+    @text.setter
+    def text(self, text: str) -> None:
+        if text == self._text:
+            return
+        self._text = text
+        start = 0
+        length = len(text)
+        for row in range(self.rows):
+            end = text.find("\n", start) if start <= length else -1
+            if end < 0:
+                end = length if start <= length else start
+            self._draw_row(row, text, start, end)
+            start = end + 1
+
+    def _draw_row(self, row: int, text: str, start: int, end: int) -> None:
+        # Characters start..end of text into row, aligned; only changed tiles are written.
+        chars = self.chars
+        grid = self._grid
+        table = self._table
+        count = end - start
+        if count > chars:
+            count = chars
+        pad = chars - count
+        offset = pad // 2 if self.align == CENTER else (pad if self.align == RIGHT else 0)
+        space = table[0]
+        first = row * chars  # a tile by its int index: (column, row) would make a tuple
+        for column in range(chars):
+            index = column - offset
+            if 0 <= index < count:
+                code = ord(text[start + index]) - _FIRST
+                tile = table[code] if 0 <= code < _COUNT else table[_UNKNOWN - _FIRST]
+            else:
+                tile = space
+            if grid[first + column] != tile:
+                grid[first + column] = tile
+
+    # -- colours ----------------------------------------------------------------------------
+
+    @property
+    def color(self) -> int:
+        """The text colour (0xRRGGBB)."""
+        return self._color
+
+    @color.setter
+    def color(self, color: int) -> None:
+        if color != self._color:
+            self._color = color
+            self._palette[1] = color
+
+    @property
+    def background_color(self):
+        """The box's colour (0xRRGGBB), or None for transparent."""
+        return self._background
+
+    @background_color.setter
+    def background_color(self, color) -> None:
+        if color != self._background:
+            self._background = color
+            self._set_background(color)
+
+    def _set_background(self, color) -> None:
+        palette = self._palette
+        if color is None:
+            palette.make_transparent(0)
+        else:
+            palette[0] = color
+            palette.make_opaque(0)
