@@ -138,6 +138,7 @@ class App:
         self._load_save()
         display.root_group = self.group
         self.show_title()
+        release_parser()  # MatchSetup and the save needed it; the options menu loads it again
 
     # -- files ----------------------------------------------------------------------------
 
@@ -344,6 +345,7 @@ class App:
             footer = str(error)
         self._draw_items()
         self.text_scene.set_footer(footer)
+        release_parser()
 
     def _use_language(self, language: str) -> None:
         self.setup.language = language
@@ -494,12 +496,12 @@ class App:
             setup.seed = (self.clock_ms() & 0x3FFF) + 1  # a new deal each time (from timing)
         setup = setup.copy()
         self.game = None
-        gc.collect()
-        scene = self._table_for(setup.deck)
-        self.game = Game(scene, setup, clock_ms=self.clock_ms, texts=self.texts, state=state,
-                         matches=matches, listener=self._on_game)
+        rules = state.rules if state is not None else setup.rules()
         release_parser()  # the rules are built: the parser's 11 KB go until a menu needs it
-        gc.collect()
+        gc.collect()  # before the table's sheet, the bots' buffers and the State
+        scene = self._table_for(setup.deck)
+        self.game = Game(scene, setup, rules, clock_ms=self.clock_ms, texts=self.texts,
+                         state=state, matches=matches, listener=self._on_game)
         self.message = ""
         self.show_table()
         self.game.start()  # may put up a cover at once (pass-and-play)
