@@ -162,11 +162,17 @@ _ENGINE_IMPORT = re.compile(r"^\s*(?:from|import)\s+(engine(?:\.[a-z_]+)*)", re.
 _TOP_IMPORT = re.compile(r"^(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
 
 
+# Modules the app loads only for a moment and drops (lib/app.py ``_forget``, lib/i18n.py):
+# not held during a match. The biggest one held at once is the budget's "transient" column.
+TRANSIENT = ("save", "summaries", "lang_en", "lang_it")
+
+
 def lib_modules() -> list[str]:
-    """lib/'s modules every board loads (all but hardware.py and the drivers), each after the
-    lib modules it imports at its top."""
+    """lib/'s modules every board keeps loaded (all but hardware.py, the drivers and the
+    ``TRANSIENT`` ones), each after the lib modules it imports at its top."""
     names = sorted(p.stem for p in (ROOT / "lib").glob("*.py")
-                   if p.stem != "hardware" and not p.stem.startswith("hw_"))
+                   if p.stem != "hardware" and not p.stem.startswith("hw_")
+                   and p.stem not in TRANSIENT)
     order: list[str] = []
     visiting: set[str] = set()
 
@@ -184,12 +190,12 @@ def lib_modules() -> list[str]:
 
 
 def engine_modules() -> list[str]:
-    """The engine modules lib/ imports anywhere (at module level or later), and the rules
-    parser that ``Rules`` loads."""
+    """The engine modules lib/ imports anywhere (at module level or later), but the rules
+    parser: the app releases it once the rules are built (``engine.rules.release_parser``)."""
     found = set()
     for path in (ROOT / "lib").glob("*.py"):
         found.update(_ENGINE_IMPORT.findall(path.read_text()))
-    found.add("engine.presets")
+    found.discard("engine.presets")
     return sorted(found)
 
 
@@ -476,6 +482,7 @@ COLUMNS = (
     ("ui_code", "UI code"),
     ("adafruit", "Adafruit libraries"),
     ("engine", "engine + bots"),
+    ("transient", "module loaded for a moment"),
 )
 
 
@@ -490,6 +497,7 @@ class Row:
     ui_code: int
     adafruit: int
     engine: int
+    transient: int
     free: int
     parts: dict = field(default_factory=dict)  # the figures each column comes from
 
@@ -515,7 +523,7 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
               ui_code=heap["ui_code"] + heap["ui_code_board"],
               adafruit=heap["adafruit_common"] + heap["adafruit_board"],
               engine=heap["engine_code"] + heap["match"] + heap["hint"],
-              free=FREE_HEAP[board][0], parts=parts)
+              transient=heap["transient"], free=FREE_HEAP[board][0], parts=parts)
     if heap_py is not None:
         parts["ui_code_py"] = heap_py["ui_code"] + heap_py["ui_code_board"]
         parts["engine_py"] = heap_py["engine_code"] + heap_py["match"] + heap_py["hint"]

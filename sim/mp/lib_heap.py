@@ -20,6 +20,8 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
   plays the three bot seats);
 - ``hint``: the Hinter the first hint makes (at ``hard`` it shares the bots' search and adds
   the Chitarrella bot);
+- ``transient``: lib/save.py, the biggest module the app loads during a match and drops
+  again (after each play's store);
 - ``stub_state``: what the stand-ins' ``displayio.STATE`` held, measured by dropping it
   (the stand-in objects themselves are kept alive meanwhile).
 
@@ -142,12 +144,32 @@ ask_hint()
 measure("hint")
 
 
+def store_a_save():
+    import save  # what the app loads to store the match after a play, and then drops
+
+    return save
+
+
+held = store_a_save()
+# run_wasm: next stage
+measure("transient")
+held = None
+sys.modules.pop("save", None)
+
+
+def label_class():
+    """adafruit_display_text's Label base class, or None when the game does not use it."""
+    if "adafruit_display_text" not in sys.modules:
+        return None
+    return sys.modules["adafruit_display_text"].LabelBase
+
+
 def walk():
     """Every live stand-in object reachable from the App's root group, Labels' own objects
     included; returns (objects by id, labels, children count of every Group)."""
     import displayio
-    from adafruit_display_text import LabelBase
 
+    LabelBase = label_class()
     seen = {}
     labels = []
     children = []
@@ -157,7 +179,7 @@ def walk():
         if id(obj) in seen:
             continue
         seen[id(obj)] = obj
-        if isinstance(obj, LabelBase):
+        if LabelBase is not None and isinstance(obj, LabelBase):
             labels.append(obj)
             for extra in (obj._stamp_source, obj._palette, obj._bitmap, obj._tilegrid,
                           obj._local_group, obj._tmp_glyph_bitmap):
@@ -176,12 +198,12 @@ def walk():
 def report():
     global found
     import displayio
-    from adafruit_display_text import LabelBase
 
+    LabelBase = label_class()
     seen, labels, children = walk()
     counts = {"Group": 0, "TileGrid": 0, "Bitmap": 0, "Palette": 0}
     for obj in seen.values():
-        if isinstance(obj, LabelBase):
+        if LabelBase is not None and isinstance(obj, LabelBase):
             continue
         for cls in (displayio.Group, displayio.TileGrid, displayio.Bitmap, displayio.Palette):
             if isinstance(obj, cls):
