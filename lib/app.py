@@ -134,7 +134,7 @@ class App:
         self.message = ""  # one line for the title's footer (a save that was ignored)
         self.saved = None  # a valid save: (setup, state, matches)
         self.pass_seats = bytearray((1, 0, 2, 0))  # the players screen: seat -> person
-        self.stats = self._load_stats()
+        self._stats = None  # the statistics when there is no drive to keep them on
         self._load_save()
         display.root_group = self.group
         self.show_title()
@@ -142,11 +142,18 @@ class App:
 
     # -- files ----------------------------------------------------------------------------
 
-    def _load_stats(self):
-        from stats import Stats, load_stats
-
+    @property
+    def stats(self):
+        """The statistics (lib/stats.py), read from the drive each time they are needed, so a
+        board does not hold them, or their file code, during a match."""
         if self.save_dir is None:
-            return Stats()
+            if self._stats is None:
+                from stats import Stats
+
+                self._stats = Stats()
+            return self._stats
+        from stats import load_stats
+
         stats = load_stats(self.save_dir)
         if stats.error:
             print("statistics reset:", stats.error)
@@ -163,6 +170,7 @@ class App:
             self.message = self.texts["save_bad"] % (error,)
             print(self.message)
             self.saved = None
+        _forget("save", "record_file", "crc")
 
     def _store(self) -> None:
         game = self.game
@@ -174,7 +182,7 @@ class App:
             save.store(self.save_dir, game.setup, game.state, game.matches)
         except OSError as error:  # a read-only drive (boot.py's button held): play on
             self._cannot_write(error)
-        _forget("save", "crc")
+        _forget("save", "record_file", "crc")
 
     def _cannot_write(self, error) -> None:
         """Say once that the drive cannot be written, and stop trying."""
@@ -187,6 +195,7 @@ class App:
             import save
 
             save.clear(self.save_dir)
+            _forget("save", "record_file", "crc")
 
     # -- menus ----------------------------------------------------------------------------
 
@@ -311,8 +320,9 @@ class App:
             self.game.next()  # may put up a cover at once (pass-and-play)
             self._store()
         elif key == "reset":
-            self.stats.reset()
-            self._store_stats()
+            stats = self.stats
+            stats.reset()
+            self._store_stats(stats)
             self.show_stats()
         else:
             self._change_option(key)
@@ -391,7 +401,7 @@ class App:
         from summaries import stats_rows
 
         rows = stats_rows(self.stats, self.texts, match_setup.LEVELS)
-        _forget("summaries")
+        _forget("summaries", "stats", "record_file", "crc")
         self._show_menu("stats", self.texts["stats"], _STATS_ITEMS, len(rows) + 1)
         for i, (left, right) in enumerate(rows):
             self.text_scene.set_row(i, left, right)
@@ -546,18 +556,20 @@ class App:
             return
         state = game.state
         team = game.viewer & 1
-        self.stats.record_match(game.setup.level, state.match.winner == team,
-                                game.scope_made[team], state.score[team], state.score[1 - team])
-        self._store_stats()
+        stats = self.stats
+        stats.record_match(game.setup.level, state.match.winner == team,
+                           game.scope_made[team], state.score[team], state.score[1 - team])
+        self._store_stats(stats)
 
-    def _store_stats(self) -> None:
+    def _store_stats(self, stats) -> None:
         if self.save_dir is not None:
             from stats import store_stats
 
             try:
-                store_stats(self.save_dir, self.stats)
+                store_stats(self.save_dir, stats)
             except OSError as error:
                 self._cannot_write(error)
+            _forget("stats", "record_file", "crc")
 
     # -- input ----------------------------------------------------------------------------
 

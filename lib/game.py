@@ -396,25 +396,36 @@ class Game:
         state = self.state
         state.observe(self.viewer, self.obs)
         count = state.legal_moves(self.moves)
-        move = self.make_hinter().suggest(self.obs, self.moves, count)
+        hinter = self.make_hinter()
+        move = hinter.suggest(self.obs, self.moves, count)
+        self.hint_reason = reason_text(hinter.explained_by)
+        self.drop_hinter()
         for i in range(self.view.hand_count):
             if self.view.hand[i] == move & 63:
                 self.selected = i
         self.hint_move = move
-        self.hint_reason = reason_text(self.hinter.explained_by)
         self.scene.select(self.selected)
         self.scene.highlight((move >> 6) & TABLE_MASK)
         self._tell(HINT_READY)
 
     def make_hinter(self):
-        """The Hinter, made on the first hint (at the hard level it thinks with the bots'
-        search, so a board holds one search's buffers)."""
+        """The Hinter for a hint. It thinks with the bots' search when they have one (at the
+        hard budget), so a board holds one search's buffers."""
         if self.hinter is None:
             from engine.bots.hint import Hinter
 
-            search = self.bot if self.setup.level == "hard" else None
+            search = self.bot if hasattr(self.bot, "iterations") else None  # a master bot
             self.hinter = Hinter(self.rules, self.setup.seed, search)
         return self.hinter
+
+    def drop_hinter(self) -> None:
+        """Let the Hinter and its rule-based teacher go until the next hint: hints are rare,
+        and a board's heap is better spent on the bots' search."""
+        import sys
+
+        self.hinter = None
+        for name in ("engine.bots.hint", "engine.bots.chitarrella"):
+            sys.modules.pop(name, None)
 
     def hint_play(self) -> str:
         """The hinted play in words: the card and what it takes (``"5c takes 5d"``)."""

@@ -9,21 +9,23 @@ consumers, to ``sim/memory_budget.md`` (``--out`` elsewhere). ``--bench`` prints
 
 How each column is made:
 
-- **bitmaps + palettes** and **labels' bitmaps**, *computed*: the scenes are built under the
+- **bitmaps + palettes** and **text lines**, *computed*: the scenes are built under the
   desktop ``displayio`` (Blinka) exactly as the App builds them, with the real card sheet
   loaded by ``adafruit_imageload``; every Bitmap and Palette reachable from the App's root
-  group (and each ``bitmap_label.Label``'s own palette and outline stamp) is sized as
-  CircuitPython stores it: a ``displayio_bitmap_t`` plus ``stride * 4 * height`` bytes of
-  pixels, the stride ``ceil(width * bits / 32)`` words and ``bits`` the smallest power of two
+  group is sized as CircuitPython stores it (but the font's glyph bitmap, which each
+  ``TextLine`` of lib/text_line.py draws from, is in flash on a board): a
+  ``displayio_bitmap_t`` plus ``stride * 4 * height`` bytes of pixels, the stride
+  ``ceil(width * bits / 32)`` words and ``bits`` the smallest power of two
   holding ``value_count - 1`` (shared-bindings/displayio/Bitmap.c); a ``displayio_palette_t``
   plus 12 bytes a colour (``_displayio_color_t``). Every allocation is rounded up to the GC's
-  16-byte blocks.
+  16-byte blocks. A ``TextLine``'s own share is its 2-colour Palette and its tile indices,
+  one byte a character beyond what the TileGrid struct holds inline.
 - **UI objects**: the Python side is *measured* on the 32-bit MicroPython (sim/mp/lib_heap.py:
   the App on its title screen with both scenes and the event queue, with stand-in displayio
   objects whose own cost is measured and taken off); the C side is *computed*: a
-  ``displayio_group_t`` and its members list per Group (each Label is one, and holds another),
-  a ``displayio_tilegrid_t`` per TileGrid, and 16 more bytes per Label for the native part of
-  its instance.
+  ``displayio_group_t`` and its members list per Group (each TextLine is one, holding its
+  TileGrid), a ``displayio_tilegrid_t`` per TileGrid, and 16 more bytes per TextLine for the
+  native part of its instance.
 - **UI code**: lib/'s modules, ``hardware.py`` and the board's driver, compiled with mpy-cross
   and imported on the 32-bit MicroPython (*measured*).
 - **Adafruit libraries**: the ones requirements-board.txt installs on the board, compiled
@@ -74,7 +76,7 @@ PALETTE_STRUCT = 16  # displayio_palette_t (shared-module/displayio/Palette.h)
 COLOR_BYTES = 12  # _displayio_color_t: rgb888, rgb565, luma, hue, chroma, transparent
 LIST_STRUCT = 16  # mp_obj_list_t: base, alloc, len, items
 LIST_MIN_ALLOC = 4  # py/objlist.c: a new list has room for 4 items, and doubles
-NATIVE_SUBCLASS_EXTRA = 16  # a Label's instance: 20 bytes (one native base) -> 32, not 16
+NATIVE_SUBCLASS_EXTRA = 16  # a TextLine's instance: 20 bytes (one native base) -> 32, not 16
 STUB_INSTANCE = 16  # a stand-in object of sim/mp/stubs/displayio.py: one GC block
 
 STRUCT_SOURCES = (
@@ -116,7 +118,6 @@ DRIVERS = {  # profile -> lib modules loaded by hardware.main for it (lib/hardwa
 }
 
 ADAFRUIT_IMPORTS = {  # module -> what the game imports of it
-    "adafruit_display_text": ("adafruit_display_text", "adafruit_display_text.bitmap_label"),
     "adafruit_imageload": ("adafruit_imageload", "adafruit_imageload.bmp",
                            "adafruit_imageload.bmp.indexed"),
 }
@@ -137,10 +138,15 @@ def board_libraries(path: Path = REQUIREMENTS) -> dict[str, tuple[str, ...]]:
     return found
 
 
+DROPPED_LIBRARIES = ("adafruit_imageload",)  # lib/hardware.py drops it once the sheet is read
+
+
 def adafruit_modules(board: str) -> tuple[list[str], list[str]]:
     """(imports every board makes, imports only ``board`` makes) of the Adafruit libraries."""
     common, own = [], []
     for module, where in board_libraries().items():
+        if module in DROPPED_LIBRARIES:
+            continue
         imports = list(ADAFRUIT_IMPORTS.get(module, (module,)))
         if "all" in where:
             common += imports
@@ -164,7 +170,7 @@ _TOP_IMPORT = re.compile(r"^(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
 
 # Modules the app loads only for a moment and drops (lib/app.py ``_forget``, lib/i18n.py):
 # not held during a match. The biggest one held at once is the budget's "transient" column.
-TRANSIENT = ("save", "summaries", "lang_en", "lang_it")
+TRANSIENT = ("save", "record_file", "crc", "stats", "summaries", "lang_en", "lang_it")
 
 
 def lib_modules() -> list[str]:
@@ -274,11 +280,11 @@ class Display:
 
     bitmaps: int = 0  # the card sheet and the backgrounds, with their palettes
     sheet: int = 0  # of which the card sheet and its palette
-    labels: int = 0  # every Label's bitmap, outline stamp and palette
-    c_objects: int = 0  # Groups (with their lists), TileGrids, Labels' native parts
-    counts: dict = field(default_factory=dict)  # live objects by class, "Label" too
+    text: int = 0  # every TextLine's palette and tile indices
+    c_objects: int = 0  # Groups (with their lists), TileGrids, TextLines' native parts
+    counts: dict = field(default_factory=dict)  # live objects by class, "TextLine" too
     children: list = field(default_factory=list)  # members of every Group, sorted
-    label_sizes: list = field(default_factory=list)  # (width, height, bits) of label bitmaps
+    text_sizes: list = field(default_factory=list)  # characters of every TextLine, sorted
 
 
 class _Screen:
@@ -291,9 +297,10 @@ def scene_display(board: str) -> Display:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import displayio
-    from adafruit_display_text import LabelBase
+    import terminalio
     from app import App
     from match_setup import MatchSetup
+    from text_line import TextLine, glyph_sheet
 
     from sim import simulator
 
@@ -303,40 +310,41 @@ def scene_display(board: str) -> Display:
     scene = app._table_for(app.setup.deck)
     sheet_bitmap = scene.table_cards[0].bitmap
     result = Display(counts={"Group": 0, "TileGrid": 0, "Bitmap": 0, "Palette": 0,
-                             "Label": 0})
-    seen: set[int] = set()
+                             "TextLine": 0})
+    font_bitmap = glyph_sheet(terminalio.FONT)[0]  # Blinka's copy; in flash on a board
+    seen: set[int] = {id(font_bitmap)}
     todo = [(app.group, False)]
     while todo:
-        obj, in_label = todo.pop()
+        obj, in_text = todo.pop()
         if obj is None or id(obj) in seen:
             continue
         seen.add(id(obj))
-        if isinstance(obj, LabelBase):
-            in_label = True  # its children and its own objects are the label's
-            result.counts["Label"] += 1
+        if isinstance(obj, TextLine):
+            in_text = True  # its TileGrid's tiles and its Palette are the text's
+            result.counts["TextLine"] += 1
             result.c_objects += NATIVE_SUBCLASS_EXTRA
-            bitmap = obj._bitmap
-            result.label_sizes.append((bitmap.width, bitmap.height, bitmap._bits_per_value))
-            for extra in (obj._stamp_source, obj._palette, obj._bitmap, obj._tilegrid,
-                          obj._local_group, obj._tmp_glyph_bitmap):
-                todo.append((extra, True))
+            result.text_sizes.append(obj.chars * obj.rows)
         if isinstance(obj, displayio.Group):
-            if not isinstance(obj, LabelBase):
-                result.counts["Group"] += 1
+            result.counts["Group"] += 1
             result.children.append(len(obj))
             result.c_objects += group_bytes(len(obj))
-            todo.extend((child, in_label) for child in obj)
+            todo.extend((child, in_text) for child in obj)
         elif isinstance(obj, displayio.TileGrid):
             result.counts["TileGrid"] += 1
-            result.c_objects += tilegrid_bytes(obj.width * obj.height)
-            todo.append((obj.bitmap, in_label))
-            todo.append((obj.pixel_shader, in_label))
+            tiles = tilegrid_bytes(obj.width * obj.height)
+            result.c_objects += tilegrid_bytes(1)
+            if in_text:
+                result.text += tiles - tilegrid_bytes(1)
+            else:
+                result.c_objects += tiles - tilegrid_bytes(1)
+            todo.append((obj.bitmap, in_text))
+            todo.append((obj.pixel_shader, in_text))
         elif isinstance(obj, displayio.Bitmap):
             result.counts["Bitmap"] += 1
             # Blinka computes bits per value from value_count as CircuitPython does
             size = bitmap_bytes(obj.width, obj.height, obj._bits_per_value)
-            if in_label:
-                result.labels += size
+            if in_text:
+                result.text += size
             else:
                 result.bitmaps += size
                 if obj is sheet_bitmap:
@@ -344,14 +352,14 @@ def scene_display(board: str) -> Display:
         elif isinstance(obj, displayio.Palette):
             result.counts["Palette"] += 1
             size = palette_bytes(len(obj))
-            if in_label:
-                result.labels += size
+            if in_text:
+                result.text += size
             else:
                 result.bitmaps += size
                 if obj is scene.table_cards[0].pixel_shader:
                     result.sheet += size
     result.children.sort()
-    result.label_sizes.sort()
+    result.text_sizes.sort()
     return result
 
 
@@ -477,12 +485,12 @@ def bench_figures(paths: dict) -> dict:
 
 COLUMNS = (
     ("bitmaps", "bitmaps + palettes"),
-    ("labels", "labels' bitmaps"),
+    ("text", "text lines"),
     ("ui_objects", "UI objects"),
     ("ui_code", "UI code"),
     ("adafruit", "Adafruit libraries"),
     ("engine", "engine + bots"),
-    ("transient", "module loaded for a moment"),
+    ("transient", "hint or save (the larger)"),
 )
 
 
@@ -492,7 +500,7 @@ class Row:
 
     board: str
     bitmaps: int
-    labels: int
+    text: int
     ui_objects: int
     ui_code: int
     adafruit: int
@@ -518,15 +526,16 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
     ui_python = heap["ui_objects_raw"] - heap["stub_state"] - stand_ins
     parts = dict(heap)
     parts.update(ui_objects_python=ui_python, ui_objects_c=shown.c_objects, sheet=shown.sheet)
-    row = Row(board=board, bitmaps=shown.bitmaps, labels=shown.labels,
+    row = Row(board=board, bitmaps=shown.bitmaps, text=shown.text,
               ui_objects=ui_python + shown.c_objects,
               ui_code=heap["ui_code"] + heap["ui_code_board"],
               adafruit=heap["adafruit_common"] + heap["adafruit_board"],
-              engine=heap["engine_code"] + heap["match"] + heap["hint"],
-              transient=heap["transient"], free=FREE_HEAP[board][0], parts=parts)
+              engine=heap["engine_code"] + heap["match"],
+              transient=max(heap["hint"], heap["transient"]), free=FREE_HEAP[board][0],
+              parts=parts)
     if heap_py is not None:
         parts["ui_code_py"] = heap_py["ui_code"] + heap_py["ui_code_board"]
-        parts["engine_py"] = heap_py["engine_code"] + heap_py["match"] + heap_py["hint"]
+        parts["engine_py"] = heap_py["engine_code"] + heap_py["match"]
         parts["total_py"] = (row.total - row.ui_code - row.engine + parts["ui_code_py"]
                              + parts["engine_py"])
     return row
@@ -552,7 +561,7 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
     """How each figure is made, the free heap sources and the biggest consumers."""
     first = rows[0]
     parts = first.parts
-    sizes = shown[first.board].label_sizes
+    sizes = shown[first.board].text_sizes
     out = [
         "Bytes held at the game's peak, a match against bots at `hard` (the strongest board "
         "level) with a hint asked, against the board's free heap; the headroom is 1 - total / "
@@ -569,28 +578,33 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "1-bit backgrounds. A Bitmap is its struct and `ceil(width * bits / 32) * 4 * height` "
         "bytes of pixels, `bits` the smallest power of two that holds its values; a Palette "
         "is its struct and 12 bytes a colour." % _kb(parts["sheet"]),
-        "- **labels' bitmaps**, computed: every `bitmap_label.Label` keeps a Bitmap the size of "
-        "its text (6x12 pixels a character of `terminalio.FONT`, 2 bits a pixel as its palette "
-        "has 3 colours), a 3x3 outline stamp and a 3-colour Palette: %d labels, the widest "
-        "%dx%d pixels." % (len(sizes), sizes[-1][0], sizes[-1][1]),
+        "- **text lines**, computed: every `TextLine` (lib/text_line.py) draws its text as "
+        "tiles of `terminalio.FONT`'s glyph bitmap, which is in flash: it keeps one byte a "
+        "character in its TileGrid and a 2-colour Palette; %d lines, the longest %d "
+        "characters." % (len(sizes), sizes[-1]),
         "- **UI objects**: the App on its title screen with both scenes built and the event "
         "queue. Their Python side is measured (sim/mp/lib_heap.py, with stand-in displayio "
         "objects whose own cost is measured and taken off: %s bytes), the C side computed "
-        "(every Group with its member list, every TileGrid, each Label's native part: %s)."
+        "(every Group with its member list, every TileGrid, each TextLine's native part: %s)."
         % (_kb(parts["ui_objects_python"]), _kb(parts["ui_objects_c"])),
         "- **UI code**, measured: lib/'s modules, `hardware.py` and the board's driver, "
         "compiled with mpy-cross.",
         "- **Adafruit libraries**, measured: those requirements-board.txt installs on the board "
-        "(display_text with bitmap_label, ticks and imageload everywhere, st7789 on the Picos, "
-        "touchscreen on the PyPortal), compiled from their sources." + (
+        "and the game keeps loaded (st7789 on the Picos, touchscreen on the PyPortal), "
+        "compiled from their sources." + (
             " Not found, so not counted: %s." % ", ".join(missing) if missing else ""),
         "- **engine + bots**, measured: the engine modules lib/ imports (%s bytes; the app "
-        "releases the rules parser when a match starts), a match against bots at `hard`: the "
-        "Game, its State and the one master bot that plays the three bot seats (%s), and what "
-        "the first hint adds: the Hinter, sharing that search, and the Chitarrella bot (%s). "
-        "`make bench` measures one at a time: the engine "
+        "releases the rules parser once the rules are built), and a match against bots at "
+        "`hard`: the Game, its State and the one master bot that plays the three bot seats "
+        "(%s)." % (_kb(parts["engine_code"]), _kb(parts["match"])),
+        "- **hint or save**, measured: what the app holds only for a moment during a match, "
+        "the larger of a hint (the Hinter, which borrows the bots' search, and the Chitarrella "
+        "bot that names the rule: %s, dropped once the hint is worked out) and lib/save.py "
+        "(%s, loaded to store the match after a play, then dropped). The other modules the "
+        "app drops after use (%s) are smaller, and adafruit_imageload goes once the card "
+        "sheet is read. `make bench` measures one at a time: the engine "
         "%s, a `hard` bot %s, the hint %s." % (
-            _kb(parts["engine_code"]), _kb(parts["match"]), _kb(parts["hint"]),
+            _kb(parts["hint"]), _kb(parts["transient"]), ", ".join(TRANSIENT[1:]),
             _kb(bench.get("mp32_engine_heap_bytes", 0)),
             _kb(bench.get("bot_hard_mp32_heap_bytes", 0)),
             _kb(bench.get("hint_mp32_heap_bytes", 0))),

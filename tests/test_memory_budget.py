@@ -1,7 +1,7 @@
 """Tests for the memory budget (sim/memory_budget.py, sim/mp/lib_heap.py).
 
 The computed sizes against hand calculations from CircuitPython's structs (one card sheet,
-one label, a Group, a TileGrid); the display objects the desktop walk finds against those the
+one text line, a Group, a TileGrid); the display objects the desktop walk finds against those the
 32-bit MicroPython run finds; and the requirement itself, every board with at least 30%
 headroom, from the measured figures (skipped without the WebAssembly port).
 """
@@ -30,15 +30,19 @@ def test_card_sheet_by_hand():
     assert mb.sheet_bytes(SHEET) == (struct + pixels, palette)
 
 
-def test_one_label_by_hand():
-    # A 52-character row of the 320x240 text screen: 312x12 pixels, 3 palette colours.
-    bitmap = 48 + 20 * 4 * 12  # 2 bits a pixel: ceil(312 * 2 / 32) = 20 words a row
-    stamp = 48 + 16  # the 3x3 outline stamp: one word a row, 12 bytes -> one block
-    palette = 16 + 48  # 3 colours * 12 bytes = 36 -> 48
-    assert mb.bitmap_bytes(312, 12, 2) == bitmap
-    assert mb.bitmap_bytes(3, 3, 2) == stamp
-    assert mb.palette_bytes(3) == palette
-    assert bitmap + stamp + palette == 1136
+def test_one_text_line_by_hand():
+    # A 52-character row of the 320x240 text screen: its glyphs are tiles of the font's
+    # bitmap (in flash), so it holds a Group, a TileGrid of 52 one-byte tile indices and a
+    # 2-colour Palette, against a bitmap_label.Label's 312x12 2-bit bitmap (1,008 bytes), 3x3
+    # outline stamp (64) and 3-colour Palette (64) before.
+    group = 48 + 16 + 16  # struct, list with room for 4 members
+    grid = 96 + 64  # 88-byte struct; 52 indices -> 64
+    palette = 16 + 32  # 2 colours * 12 bytes = 24 -> 32
+    assert mb.group_bytes(1) == group
+    assert mb.tilegrid_bytes(52) == grid
+    assert mb.palette_bytes(2) == palette
+    assert group + grid + palette + mb.NATIVE_SUBCLASS_EXTRA == 304
+    assert mb.bitmap_bytes(312, 12, 2) + mb.bitmap_bytes(3, 3, 2) + mb.palette_bytes(3) == 1136
 
 
 def test_groups_and_tilegrids_by_hand():
@@ -53,17 +57,19 @@ def shown():
     return {name: mb.scene_display(name) for name in mb.boards.NAMES}
 
 
-def test_scene_walk_finds_every_label(shown):
+def test_scene_walk_finds_every_text_line(shown):
     large = shown["pyportal"]
     # text scene: title, 13 rows, footer; table scene: 3 counts, 2 scores, 2 scope, 2 lines
-    assert large.counts["Label"] == 15 + 9
-    assert (312, 12, 2) in large.label_sizes  # a text row, as computed by hand above
+    assert large.counts["TextLine"] == 15 + 9
+    assert large.text_sizes.count(52) == 15  # 13 rows, the footer and the last play
     assert large.sheet == sum(mb.sheet_bytes(SHEET))
-    # every label: its bitmap, the stamp and the palette
-    expected = sum(mb.bitmap_bytes(w, h, bits) for w, h, bits in large.label_sizes)
-    expected += large.counts["Label"] * (mb.bitmap_bytes(3, 3, 2) + mb.palette_bytes(3))
-    assert large.labels == expected
-    assert shown["pybadge"].counts["Label"] == 9 + 11  # 9 text rows on the small screens
+    # every text line: its tile indices beyond the inline ones and its palette; the font's
+    # glyph bitmap is not counted (flash on a board)
+    expected = sum(mb.tilegrid_bytes(chars) - mb.tilegrid_bytes(1)
+                   for chars in large.text_sizes)
+    expected += large.counts["TextLine"] * mb.palette_bytes(2)
+    assert large.text == expected
+    assert shown["pybadge"].counts["TextLine"] == 9 + 11  # 9 text rows on the small screens
 
 
 @pytest.fixture(scope="module")

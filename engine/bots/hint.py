@@ -8,15 +8,17 @@ Allocation: none in ``suggest`` (the bots preallocate); ``hint_text`` builds the
 """
 
 from engine.bots import make_bot, reason_text
-from engine.bots.levels import make_level_bot
+from engine.bots.levels import level_budget, make_level_bot
 
 
 class Hinter:
     """Suggests moves for whichever seat asks; see the module docstring."""
 
     def __init__(self, rules, seed: int = 1, search=None) -> None:
-        """:param search: a ``hard`` level bot to think with (a game at that level lends its
-            own, so a board holds one search's buffers, not two); default a new one."""
+        """:param search: a master bot to think with (a game lends its own, so a board holds
+            one search's buffers, not two); it thinks with the ``hard`` budget for the hint
+            and gets its own back after. Default: a ``hard`` bot of the Hinter's own."""
+        _, self.iterations, self.deadline_ms = level_budget("hard")
         self.search = search if search is not None else make_level_bot("hard", rules, seed)
         self.teacher = make_bot("chitarrella", rules)
         self.explained_by = self.search  # the bot whose reason explains the last hint
@@ -28,12 +30,19 @@ class Hinter:
 
     def suggest(self, obs, moves, count: int) -> int:
         """The suggested move among ``moves[:count]`` for the seat that ``obs`` belongs to."""
-        move = self.search.choose(obs, moves, count)
+        search = self.search
+        iterations = search.iterations
+        deadline_ms = search.deadline_ms
+        search.iterations = self.iterations  # a lent bot may have a smaller budget
+        search.deadline_ms = self.deadline_ms
+        move = search.choose(obs, moves, count)
+        search.iterations = iterations
+        search.deadline_ms = deadline_ms
         advice = self.teacher.choose(obs, moves, count)
         if advice == move and self.teacher.reason:
             self.explained_by = self.teacher
         else:
-            self.explained_by = self.search
+            self.explained_by = search
         self.move = move
         return move
 

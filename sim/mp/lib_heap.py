@@ -18,16 +18,16 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
   queue, stand-ins included;
 - ``match``: a match against bots at ``hard`` started (the Game, its State, the one bot that
   plays the three bot seats);
-- ``hint``: the Hinter the first hint makes (at ``hard`` it shares the bots' search and adds
-  the Chitarrella bot);
-- ``transient``: lib/save.py, the biggest module the app loads during a match and drops
-  again (after each play's store);
+- ``hint``: the Hinter a hint makes (it shares the bots' search and adds the Chitarrella
+  bot), and ``hint_dropped`` what dropping it again gives back (the game does after the hint);
+- ``transient``: lib/save.py, the module the app loads to store the match after each play
+  and drops again;
 - ``stub_state``: what the stand-ins' ``displayio.STATE`` held, measured by dropping it
   (the stand-in objects themselves are kept alive meanwhile).
 
-Then the counts of live display objects (``count_<Class>``), ``count_Label``,
-``group_children`` (the children of every Group, comma-separated, Labels' own Groups
-included), ``created_<Class>`` (made in all, garbage included), ``loaded_by_ui`` (modules
+Then the counts of live display objects (``count_<Class>``; a TextLine is a Group),
+``count_TextLine``, ``group_children`` (the children of every Group, comma-separated),
+``created_<Class>`` (made in all, garbage included), ``loaded_by_ui`` (modules
 first imported while the App was built: none should be the engine's) and ``modules`` (every
 module loaded at the end).
 
@@ -136,12 +136,15 @@ measure("match")
 
 
 def ask_hint():
-    app.game.make_hinter()  # as the first hint makes it
+    app.game.make_hinter()  # as a hint makes it
 
 
 ask_hint()
 # run_wasm: next stage
 measure("hint")
+app.game.drop_hinter()  # as the hint does once it has its move
+# run_wasm: next stage
+measure("hint_dropped")
 
 
 def store_a_save():
@@ -157,21 +160,14 @@ held = None
 sys.modules.pop("save", None)
 
 
-def label_class():
-    """adafruit_display_text's Label base class, or None when the game does not use it."""
-    if "adafruit_display_text" not in sys.modules:
-        return None
-    return sys.modules["adafruit_display_text"].LabelBase
-
-
 def walk():
-    """Every live stand-in object reachable from the App's root group, Labels' own objects
-    included; returns (objects by id, labels, children count of every Group)."""
+    """Every live stand-in object reachable from the App's root group; returns (objects by
+    id, text lines, children count of every Group)."""
     import displayio
+    from text_line import TextLine
 
-    LabelBase = label_class()
     seen = {}
-    labels = []
+    lines = []
     children = []
     todo = [app.group]
     while todo:
@@ -179,12 +175,8 @@ def walk():
         if id(obj) in seen:
             continue
         seen[id(obj)] = obj
-        if LabelBase is not None and isinstance(obj, LabelBase):
-            labels.append(obj)
-            for extra in (obj._stamp_source, obj._palette, obj._bitmap, obj._tilegrid,
-                          obj._local_group, obj._tmp_glyph_bitmap):
-                if extra is not None:
-                    todo.append(extra)
+        if isinstance(obj, TextLine):
+            lines.append(obj)
         if isinstance(obj, displayio.Group):
             children.append(len(obj))
             for child in obj:
@@ -192,26 +184,23 @@ def walk():
         elif isinstance(obj, displayio.TileGrid):
             todo.append(obj.bitmap)
             todo.append(obj.pixel_shader)
-    return seen, labels, children
+    return seen, lines, children
 
 
 def report():
     global found
     import displayio
 
-    LabelBase = label_class()
-    seen, labels, children = walk()
+    seen, lines, children = walk()
     counts = {"Group": 0, "TileGrid": 0, "Bitmap": 0, "Palette": 0}
     for obj in seen.values():
-        if LabelBase is not None and isinstance(obj, LabelBase):
-            continue
         for cls in (displayio.Group, displayio.TileGrid, displayio.Bitmap, displayio.Palette):
             if isinstance(obj, cls):
                 counts[cls.__name__] += 1
     for name in counts:
         print("count_%s %d" % (name, counts[name]))
         print("created_%s %d" % (name, displayio.CREATED[name]))
-    print("count_Label %d" % len(labels))
+    print("count_TextLine %d" % len(lines))
     print("group_children %s" % ",".join(str(n) for n in sorted(children)))
     found = list(seen.values())
 
