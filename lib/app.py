@@ -85,6 +85,11 @@ _MATCH_END_ITEMS = ("again", "quit")
 _STATS_ITEMS = ("reset", "back")
 
 
+# The save and statistics modules, dropped together after each use (they share record_file's
+# SaveError, which must stay one class).
+_FILE_MODULES = ("save", "save_read", "stats", "record_file", "crc")
+
+
 def _forget(*names) -> None:
     """Drop modules used now and then (saves, summaries) so their code leaves the heap until
     the next use: a board's heap holds the bots' search better than idle code."""
@@ -170,7 +175,7 @@ class App:
             self.message = self.texts["save_bad"] % (error,)
             print(self.message)
             self.saved = None
-        _forget("save", "record_file", "crc")
+        _forget(*_FILE_MODULES)
 
     def _store(self) -> None:
         game = self.game
@@ -182,7 +187,7 @@ class App:
             save.store(self.save_dir, game.setup, game.state, game.matches)
         except OSError as error:  # a read-only drive (boot.py's button held): play on
             self._cannot_write(error)
-        _forget("save", "record_file", "crc")
+        _forget(*_FILE_MODULES)
 
     def _cannot_write(self, error) -> None:
         """Say once that the drive cannot be written, and stop trying."""
@@ -195,7 +200,7 @@ class App:
             import save
 
             save.clear(self.save_dir)
-            _forget("save", "record_file", "crc")
+            _forget(*_FILE_MODULES)
 
     # -- menus ----------------------------------------------------------------------------
 
@@ -401,7 +406,7 @@ class App:
         from summaries import stats_rows
 
         rows = stats_rows(self.stats, self.texts, match_setup.LEVELS)
-        _forget("summaries", "stats", "record_file", "crc")
+        _forget("summaries", *_FILE_MODULES)
         self._show_menu("stats", self.texts["stats"], _STATS_ITEMS, len(rows) + 1)
         for i, (left, right) in enumerate(rows):
             self.text_scene.set_row(i, left, right)
@@ -569,7 +574,7 @@ class App:
                 store_stats(self.save_dir, stats)
             except OSError as error:
                 self._cannot_write(error)
-            _forget("stats", "record_file", "crc")
+            _forget(*_FILE_MODULES)
 
     # -- input ----------------------------------------------------------------------------
 

@@ -1,7 +1,9 @@
 """Saved games: the match in progress, in a small file that a power cut cannot ruin.
 
 The app stores the match after every play (``store``) and offers to continue it at start-up
-(``load``). A hand in progress is kept as its deal and its plays; ``decode`` replays them
+(``load``). Reading a save back lives in lib/save_read.py, loaded only at start-up and to
+continue, so a board holds only the writing side during a match (and drops even that between
+stores). A hand in progress is kept as its deal and its plays; ``decode`` replays them
 through the engine's own checks, so every derived buffer (piles, logs, table slot masks,
 scope) comes back as the engine made it, and an illegal play in a save is refused like a bad
 move. The PRNG's state is kept, so the next deals are the ones the match would have had.
@@ -60,21 +62,17 @@ anyone reads them). The shuffle buffer ``deck`` is not kept: ``deal`` refills it
 Allocation: edge only (lists and bytes per store and load).
 """
 
-import match_setup
-from record_file import (  # noqa: F401  (NEW_SUFFIX: the save's companion file, for tests)
+from record_file import (  # noqa: F401  (the container's names, for save_read.py and tests)
     NEW_SUFFIX,
     SaveError,
-    one_line,
     put_u16,
-    read_record,
     remove_record,
     seal,
     unseal,
     write_record,
 )
 
-from engine.layout import DEAL, DEALT, HAND_OVER, PLAY, TERMINAL
-from engine.match import DECLARED, FALSE_DECLARATION
+from engine.layout import HAND_OVER, PLAY
 from engine.moves import ACE_SWEEP, MAX_TABLE, SELF_TAKE, TABLE_MASK, UNKNOWN_MOVE
 
 SAVE_NAME = "scopone.sav"
@@ -95,55 +93,13 @@ NAME_CHARS = 8  # longer names are cut when saved
 NO_DEAL = 255
 
 
-_OPTION_TRE_GRADI = 1
-_OPTION_RE_BELLO = 2
-_OPTION_ACE_SWEEP = 4
-_OPTIONS = 7
+OPTION_TRE_GRADI = 1
+OPTION_RE_BELLO = 2
+OPTION_ACE_SWEEP = 4
+OPTIONS = 7
 
 # engine/rng.py: component i of the PRNG lies in 1..modulus-1; a 0 would stick at 0.
-_RNG_MODULI = (32363, 31727, 31657)
-
-
-class _Reader:
-    """Reads a payload front to back; running past its end raises SaveError."""
-
-    def __init__(self, data) -> None:
-        self.data = data
-        self.pos = 0
-
-    def byte(self) -> int:
-        pos = self.pos
-        if pos >= len(self.data):
-            raise SaveError("save ends early")
-        self.pos = pos + 1
-        return self.data[pos]
-
-    def u16(self) -> int:
-        return self.byte() | self.byte() << 8
-
-    def i16(self) -> int:
-        value = self.u16()
-        return value - 0x10000 if value & 0x8000 else value
-
-    def i8(self) -> int:
-        value = self.byte()
-        return value - 0x100 if value & 0x80 else value
-
-    def u32(self) -> int:
-        return self.u16() | self.u16() << 16
-
-    def take(self, count: int) -> bytes:
-        pos = self.pos
-        if pos + count > len(self.data):
-            raise SaveError("save ends early")
-        self.pos = pos + count
-        return bytes(self.data[pos:pos + count])
-
-    def choice(self, table: tuple, what: str):
-        index = self.byte()
-        if index >= len(table):
-            raise SaveError("save names no known %s (%d)" % (what, index))
-        return table[index]
+RNG_MODULI = (32363, 31727, 31657)
 
 
 # -- the saved game -----------------------------------------------------------------------
@@ -161,19 +117,24 @@ def encode(setup, state, matches: int) -> bytes:
 
 def decode(data):
     """(setup, state, matches) from a save; raises SaveError, and nothing else, for any bytes
-    that are not a usable save."""
-    return _parse(unseal(bytes(data), MAGIC, VERSION)[1])
+    that are not a usable save (lib/save_read.py, loaded only when a save is read)."""
+    from save_read import decode
+
+    return decode(data)
+
+
+def load(directory: str):
+    """(setup, state, matches) of the save in ``directory``, or None if there is none; raises
+    SaveError, with one line naming the file and the fault, if it cannot be used
+    (lib/save_read.py)."""
+    from save_read import load
+
+    return load(directory)
 
 
 def store(directory: str, setup, state, matches: int) -> None:
     """Save the match in ``directory`` atomically; raises OSError if it cannot be written."""
     write_record(directory, SAVE_NAME, MAGIC, VERSION, _payload(setup, state, matches))
-
-
-def load(directory: str):
-    """(setup, state, matches) of the save in ``directory``, or None if there is none; raises
-    SaveError, with one line naming the file and the fault, if it cannot be used."""
-    return read_record(directory, SAVE_NAME, MAGIC, VERSION, "save", _parse)
 
 
 def clear(directory: str) -> None:
@@ -187,24 +148,6 @@ def _payload(setup, state, matches: int) -> bytearray:
     _encode_match(out, state, matches)
     _encode_hand(out, state)
     return out
-
-
-def _parse(payload):
-    try:
-        reader = _Reader(payload)
-        setup = _decode_setup(reader)
-        try:
-            rules = setup.rules()
-        except ValueError as exc:  # RulesError
-            raise SaveError("save rules refused: %s" % one_line(exc)) from None
-        state, matches = _decode_state(reader, rules)
-        if reader.pos != len(payload):
-            raise SaveError("save has %d bytes past its end" % (len(payload) - reader.pos))
-        return setup, state, matches
-    except (SaveError, MemoryError):
-        raise
-    except Exception as exc:  # whatever the bytes, the caller sees a SaveError
-        raise SaveError("save unusable: %s" % one_line(exc)) from None
 
 
 def _index(table: tuple, value, what: str) -> int:
@@ -225,11 +168,11 @@ def _encode_setup(out, setup) -> None:
     out.append(_index(PRESETS, setup.preset, "preset"))
     options = 0
     if setup.tre_gradi:
-        options |= _OPTION_TRE_GRADI
+        options |= OPTION_TRE_GRADI
     if setup.re_bello:
-        options |= _OPTION_RE_BELLO
+        options |= OPTION_RE_BELLO
     if setup.ace_sweep:
-        options |= _OPTION_ACE_SWEEP
+        options |= OPTION_ACE_SWEEP
     out.append(options)
     if not 1 <= setup.target <= 255:
         raise ValueError("target %r cannot be saved" % (setup.target,))
@@ -244,44 +187,6 @@ def _encode_setup(out, setup) -> None:
         raw = setup.names[person][:NAME_CHARS].encode("utf-8")
         out.append(len(raw))
         out.extend(raw)
-
-
-def _decode_setup(reader):
-    setup = match_setup.MatchSetup()
-    mode = reader.byte()
-    seats = reader.take(4)
-    try:
-        setup.set_seats(seats)
-    except ValueError:
-        raise SaveError("save seats %s are not a seating" % list(seats)) from None
-    if mode != setup.mode:  # set_seats derives the mode; set_mode gives the same
-        raise SaveError("save mode %d does not fit its seats" % mode)
-    setup.level = reader.choice(LEVELS, "level")
-    setup.language = reader.choice(LANGUAGES, "language")
-    setup.deck = reader.choice(DECKS, "deck")
-    setup.preset = reader.choice(PRESETS, "preset")
-    options = reader.byte()
-    if options & ~_OPTIONS:
-        raise SaveError("save has unknown options (%d)" % options)
-    setup.tre_gradi = bool(options & _OPTION_TRE_GRADI)
-    setup.re_bello = bool(options & _OPTION_RE_BELLO)
-    setup.ace_sweep = bool(options & _OPTION_ACE_SWEEP)
-    setup.target = reader.byte()
-    setup.napola = reader.choice(NAPOLA, "napola")
-    setup.deal_shape = reader.choice(DEAL_SHAPES, "deal shape")
-    setup.seed = reader.u32()
-    names = []
-    for _ in range(4):
-        raw = reader.take(reader.byte())
-        try:
-            name = raw.decode("utf-8")
-        except UnicodeError:
-            raise SaveError("save has a name that is not UTF-8") from None
-        if len(name) > NAME_CHARS:
-            raise SaveError("save has a name longer than %d characters" % NAME_CHARS)
-        names.append(name)
-    setup.names = names
-    return setup
 
 
 def _encode_match(out, state, matches: int) -> None:
@@ -362,122 +267,3 @@ def _encode_move(out, state, move: int) -> None:
         out.append(packed & 0xFF)
         if state.table_count > 8:
             out.append(packed >> 8)
-
-
-def _decode_move(reader, state) -> int:
-    byte = reader.byte()
-    move = byte & 63
-    if byte & 0x40:
-        move |= SELF_TAKE
-    if byte & 0x80:
-        move |= ACE_SWEEP
-    count = state.table_count
-    if count:
-        packed = reader.byte()
-        if count > 8:
-            packed |= reader.byte() << 8
-        if packed >> count:
-            raise SaveError("save has a play taking more cards than the table holds")
-        occupied = state.occupied
-        take = 0
-        for slot in range(MAX_TABLE):
-            if occupied >> slot & 1:
-                if packed & 1:
-                    take |= 1 << slot
-                packed >>= 1
-        move |= take << 6
-    return move
-
-
-def _decode_state(reader, rules) -> tuple:
-    """(state, matches) from the match and hand parts of a payload."""
-    from engine.state import State
-
-    matches = reader.u32()
-    seeds = (reader.u16(), reader.u16(), reader.u16())
-    for i in range(3):
-        if not 0 < seeds[i] < _RNG_MODULI[i]:
-            raise SaveError("save has a broken random generator state")
-    score0 = reader.i16()
-    score1 = reader.i16()
-    if not (0 <= score0 <= 255 and 0 <= score1 <= 255):  # engine/observe.py keeps bytes
-        raise SaveError("save has a score out of range")
-    hand_number = reader.u16()
-    phase = reader.byte()
-    dealer = reader.byte()
-    first_dealer = reader.byte()
-    if phase > TERMINAL or dealer > 3 or first_dealer > 3:
-        raise SaveError("save has a phase or a dealer out of range")
-    winner = reader.i8()
-    grade = reader.byte()
-    reason = reader.byte()
-    overtime = reader.byte()
-    declarer = reader.i8()
-    declared = reason in (DECLARED, FALSE_DECLARATION)
-    if phase == TERMINAL:
-        decided = 0 <= winner <= 1 and 1 <= grade <= 3 and 1 <= reason <= FALSE_DECLARATION \
-            and (0 <= declarer <= 3 if declared else declarer == -1)
-    else:
-        decided = winner == -1 and grade == 0 and reason == 0 and declarer == -1
-    if not decided or overtime > 1:
-        raise SaveError("save has a match result that does not fit its phase")
-
-    state = State(rules)
-    state.new_match(1, dealer)  # the leader and turn of a match not dealt yet follow the dealer
-    plays = reader.byte()
-    if plays == NO_DEAL:
-        if phase != DEAL or hand_number:
-            raise SaveError("save has no deal, yet the match has begun")
-    else:
-        if plays > rules.plies:
-            raise SaveError("save has %d plays in a hand of %d" % (plays, rules.plies))
-        complete = plays == rules.plies
-        # end_hand passes the deal on unless the match is over or the dealer is fixed (§2.6)
-        state.dealer = dealer
-        if phase == DEAL and complete and not rules.dealer_fixed:
-            state.dealer = (dealer - 1) & 3
-        cards = reader.take(40)
-        size = rules.hand_size
-        hands = [list(cards[seat * size:seat * size + size]) for seat in range(4)]
-        try:
-            dealt = state.set_deal(hands, list(cards[4 * size:]))
-        except ValueError as exc:
-            raise SaveError("save deal refused: %s" % one_line(exc)) from None
-        if dealt != DEALT:  # a deal thrown in (C-9), waiting for the same dealer to deal again
-            fits = phase == DEAL and not plays
-        elif phase == PLAY:
-            fits = not complete
-        elif phase == TERMINAL:
-            fits = complete or declared  # a declaration ends the match mid-hand (C-26)
-        else:
-            fits = complete
-        if not fits or (dealt == DEALT and not hand_number):
-            raise SaveError("save has a hand that does not fit its phase")
-        for ply in range(plays):
-            move = _decode_move(reader, state)
-            try:
-                state.check(move)
-            except ValueError as exc:  # IllegalMove
-                raise SaveError("save play %d illegal: %s" % (ply + 1, one_line(exc))) from None
-            state.apply(move)
-        if declared and declarer != state.turn:
-            raise SaveError("save has a declaration out of turn")
-    rng = state.rng
-    rng.s1 = seeds[0]
-    rng.s2 = seeds[1]
-    rng.s3 = seeds[2]
-    state.score[0] = score0
-    state.score[1] = score1
-    state.hand_number = hand_number
-    state.phase = phase
-    state.dealer = dealer
-    state.first_dealer = first_dealer
-    info = state.match
-    info.winner = winner
-    info.grade = grade
-    info.reason = reason
-    info.overtime = bool(overtime)
-    info.declarer = declarer
-    if plays == rules.plies and phase != HAND_OVER:
-        state.score_hand(state.hand_points)  # what end_hand scored for this hand
-    return state, matches

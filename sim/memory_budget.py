@@ -170,7 +170,7 @@ _TOP_IMPORT = re.compile(r"^(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
 
 # Modules the app loads only for a moment and drops (lib/app.py ``_forget``, lib/i18n.py):
 # not held during a match. The biggest one held at once is the budget's "transient" column.
-TRANSIENT = ("save", "record_file", "crc", "stats", "summaries", "lang_en", "lang_it")
+TRANSIENT = ("save", "record_file", "crc", "save_read", "stats", "summaries", "lang_en", "lang_it")
 
 
 def lib_modules() -> list[str]:

@@ -16,8 +16,8 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
 - ``ui_code`` and ``ui_code_board``: lib/'s modules, then hardware.py and the board's driver;
 - ``ui_objects_raw``: the App on its title screen with both scenes built and the event
   queue, stand-ins included;
-- ``match``: a match against bots at ``hard`` started (the Game, its State, the one bot that
-  plays the three bot seats);
+- ``match``: a match against bots at ``hard`` started and a round played (the Game, its
+  State, the one bot that plays the three bot seats, what the first plays load);
 - ``hint``: the Hinter a hint makes (it shares the bots' search and adds the Chitarrella
   bot), and ``hint_dropped`` what dropping it again gives back (the game does after the hint);
 - ``transient``: lib/save.py, the module the app loads to store the match after each play
@@ -128,6 +128,14 @@ print("loaded_by_ui %s" % ",".join(sorted(n for n in sys.modules if n not in loa
 def start_match():
     app.setup.level = "hard"  # the strongest board level
     app._activate("vs_bots")
+    game = app.game
+    game.pause_ms = 0
+    game.due = game.clock_ms()  # no pause before the first bot's play either
+    for _ in range(12):  # a round and more, so what the first plays load is counted too
+        if game.mode == 0:  # MODE_PLAY: the person plays the selected card
+            app.handle(5)  # input_events.SELECT
+        app.tick()
+    print("plays_made %d" % game.state.ply)
 
 
 start_match()
