@@ -125,3 +125,16 @@ def construction_counter(monkeypatch):
 @pytest.fixture
 def chitarrella() -> Rules:
     return Rules("chitarrella")
+
+
+@pytest.fixture(autouse=True)
+def restore_dropped_modules():
+    """Put back the modules a test dropped from ``sys.modules`` (the app drops its save,
+    statistics, language and hint modules after use, and the engine its rules parser, to spare
+    a board's heap), so every test sees the classes its module imported (``SaveError``,
+    ``ChitarrellaBot``) as the same objects."""
+    before = dict(sys.modules)
+    yield
+    for name, module in before.items():
+        if sys.modules.get(name) is not module:
+            sys.modules[name] = module

@@ -6,7 +6,7 @@ button is held.
 
 The board-only modules (board, keypad, digitalio, busio, fourwire, adafruit_st7789,
 analogio, adafruit_touchscreen, storage) are stand-ins put in ``sys.modules``; displayio,
-terminalio, adafruit_display_text and adafruit_imageload are the simulator's (Blinka).
+terminalio and adafruit_imageload are the simulator's (Blinka).
 """
 
 from __future__ import annotations

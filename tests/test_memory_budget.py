@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import ROOT
 from sim import memory_budget as mb
 from sim import mpruntime
 
@@ -115,3 +116,12 @@ def test_every_board_has_headroom(board, shown, measured):
     assert row.headroom >= mb.HEADROOM, (
         "%s: %d bytes held against %d free, %.0f%% headroom"
         % (board, row.total, row.free, row.headroom * 100))
+
+
+def test_readme_shows_the_budget_table_of_sim_memory_budget_md():
+    """The README's table is the one ``python -m sim.memory_budget`` last wrote."""
+    generated = (ROOT / "sim" / "memory_budget.md").read_text(encoding="utf-8")
+    start = generated.index("| board |")
+    table = generated[start:generated.index("\n\n", start)]
+    assert table in (ROOT / "README.md").read_text(encoding="utf-8"), (
+        "README.md's memory budget differs from sim/memory_budget.md: paste the new table")
