@@ -203,6 +203,8 @@ def test_monkey_10000_random_events_across_every_screen(board_name, tmp_path):
             y = chooser.randrange(-5, display.board.height + 5)
             if app.screen == "options" and chooser.random() < 0.7:
                 code = BACK  # the options are a maze of settings: do not stay long
+            elif app.screen == "players" and chooser.random() < 0.5:  # head for "start"
+                code = SELECT if app.items[app.cursor] == "start" else DOWN
             app.handle(code, x, y)
             clock.now += chooser.choice((0, 0, 50, 700, 5000))
             app.tick()
@@ -210,7 +212,8 @@ def test_monkey_10000_random_events_across_every_screen(board_name, tmp_path):
             check_privacy(app)
             if step % 2500 == 0:
                 display.refresh()
-        assert {"title", "options", "table", "pause"} <= seen, seen
+        assert seen == {"title", "options", "players", "stats", "table", "pause", "hint",
+                        "cover", "hand_end", "match_end"}, seen  # every screen
     finally:
         display.close()
 
