@@ -24,8 +24,9 @@ setup: $(STAMP) node_modules/.installed
 test: $(STAMP) node_modules/.installed $(TYPECHECK_STAMP)
 	$(PY) -m pytest -q -n 2
 
-bench: $(STAMP) node_modules/.installed
+bench: $(STAMP) node_modules/.installed $(TYPECHECK_STAMP)
 	$(PY) -m sim.bench
+	$(PY) -m sim.memory_budget --bench
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

@@ -687,17 +687,20 @@ def main(argv=None) -> int:
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--bench", action="store_true",
                         help="print one `name value` line per figure")
-    parser.add_argument("--out", type=Path, default=OUT,
-                        help="markdown file to write (default sim/memory_budget.md)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="markdown file to write (default sim/memory_budget.md; with "
+                        "--bench none, so make bench leaves the README's table alone)")
     args = parser.parse_args(argv)
+    out = args.out if args.out is not None or args.bench else OUT
     start = time.monotonic()
     rows, markdown = budget()
-    args.out.write_text(markdown)
+    if out is not None:
+        out.write_text(markdown)
     if args.bench:
         print("\n".join(bench_lines(rows, rows[0].parts["bench"])))
     else:
         print(table(rows))
-        print("\n(wrote %s in %.0f s)" % (args.out, time.monotonic() - start))
+        print("\n(wrote %s in %.0f s)" % (out, time.monotonic() - start))
     under = [row.board for row in rows if row.headroom < HEADROOM]
     if under:
         print("under %d%% headroom: %s" % (HEADROOM * 100, ", ".join(under)), file=sys.stderr)
