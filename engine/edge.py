@@ -1,8 +1,11 @@
 """Edge helpers on a State: set-up (checks and placing the cards of a given position), card
-lists, what a play took, and checked moves with the reason a move is illegal.
+lists, the cards left at the end of a hand, and checked moves with the reason a move is
+illegal. What a play took (``play_info``, ``taken_cards``) is in engine/plays.py, which the
+board uses during play.
 
-Kept apart from engine/state.py and engine/capture.py so a board that only lets bots play
-never loads them; the State methods that need them import this module on first use.
+Kept apart from engine/state.py and engine/capture.py so a board loads them only to set up a
+match (a saved one) and never during play; the State methods that need them import this
+module on first use.
 
 Rules: C-3, C-11 (the reasons given), C-12; RULES §3, §4.2.
 Allocation: desktop and edge use (lists, sets and strings).
@@ -21,6 +24,7 @@ from engine.moves import (
     count_slots,
     slot_of_bit,
 )
+from engine.plays import taken_cards
 
 
 def check_position(state, hands, table, ply: int) -> None:
@@ -81,20 +85,6 @@ def cards_in(buffer) -> list:
     return [card for card in buffer if card != NO_CARD]
 
 
-def play_info(state, ply: int) -> tuple:
-    """(seat, card, taken cards, scopa, self_take) of play ``ply`` of the hand.
-
-    Raises ValueError for a ply not played yet or played before a set-up position.
-    """
-    move = state.ply_move[ply] if 0 <= ply < state.ply else UNKNOWN_MOVE
-    if move == UNKNOWN_MOVE:
-        raise ValueError("play %d of this hand is not known" % ply)
-    start = state.ply_log[ply]
-    taken = list(state.capture_log[start:start + count_slots((move >> 6) & TABLE_MASK)])
-    seat = (state.leader + ply) & 3
-    return seat, move & 63, taken, bool(state.ply_scopa[ply]), bool(move & SELF_TAKE)
-
-
 def rest_cards(state) -> list:
     """The cards the last taker took at the end of the hand (C-12)."""
     if state.phase == PLAY or state.ply < state.rules.plies:
@@ -102,12 +92,6 @@ def rest_cards(state) -> list:
     ply = state.ply - 1
     start = state.ply_log[ply] + count_slots((state.ply_move[ply] >> 6) & TABLE_MASK)
     return list(state.capture_log[start:state.ply_log[ply + 1]])
-
-
-def taken_cards(state, move: int) -> list:
-    """The table cards ``move`` would take now, in slot order."""
-    take = (move >> 6) & TABLE_MASK
-    return [state.table[slot] for slot in range(MAX_TABLE) if take >> slot & 1]
 
 
 def describe(state) -> str:

@@ -484,9 +484,9 @@ class State:
 
     def play_info(self, ply: int) -> tuple:
         """Edge: (seat, card, taken cards, scopa, self_take) of play ``ply`` of this hand."""
-        from engine import edge
+        from engine import plays  # not edge: the board asks this after every play
 
-        return edge.play_info(self, ply)
+        return plays.play_info(self, ply)
 
     def rest_cards(self) -> list:
         """Edge: the cards the last taker took at the end of the hand (C-12)."""
@@ -496,9 +496,9 @@ class State:
 
     def taken_cards(self, move: int) -> list:
         """Edge: the table cards ``move`` would take now, in slot order."""
-        from engine import edge
+        from engine import plays  # not edge: a hint's words ask it during play
 
-        return edge.taken_cards(self, move)
+        return plays.taken_cards(self, move)
 
     def table_cards(self) -> list:
         """Edge: the table cards in slot order."""

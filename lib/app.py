@@ -29,7 +29,6 @@ Allocation: menus and summaries build strings (edge); a play allocates what ``Ga
 """
 
 import gc
-import sys
 
 import displayio
 import i18n
@@ -49,6 +48,7 @@ from input_events import BACK, DOWN, HINT, LEFT, RIGHT, SELECT, TOUCH, UP
 from layouts import text_box
 from match_setup import BOT, VS_BOTS, WATCH, MatchSetup
 from text_scene import DIM, TextScene
+from unload import forget
 
 from engine.clock import ticks_ms
 from engine.rules import release_parser
@@ -88,13 +88,6 @@ _STATS_ITEMS = ("reset", "back")
 # The save and statistics modules, dropped together after each use (they share record_file's
 # SaveError, which must stay one class).
 _FILE_MODULES = ("save", "save_read", "stats", "record_file", "crc")
-
-
-def _forget(*names) -> None:
-    """Drop modules used now and then (saves, summaries) so their code leaves the heap until
-    the next use: a board's heap holds the bots' search better than idle code."""
-    for name in names:
-        sys.modules.pop(name, None)
 
 
 def _next(values, value):
@@ -175,7 +168,8 @@ class App:
             self.message = self.texts["save_bad"] % (error,)
             print(self.message)
             self.saved = None
-        _forget(*_FILE_MODULES)
+        forget(*_FILE_MODULES)
+        forget("engine.edge")  # the save's replay checked its plays; play needs none of it
 
     def _store(self) -> None:
         game = self.game
@@ -187,7 +181,7 @@ class App:
             save.store(self.save_dir, game.setup, game.state, game.matches)
         except OSError as error:  # a read-only drive (boot.py's button held): play on
             self._cannot_write(error)
-        _forget(*_FILE_MODULES)
+        forget(*_FILE_MODULES)
 
     def _cannot_write(self, error) -> None:
         """Say once that the drive cannot be written, and stop trying."""
@@ -200,7 +194,7 @@ class App:
             import save
 
             save.clear(self.save_dir)
-            _forget(*_FILE_MODULES)
+            forget(*_FILE_MODULES)
 
     # -- menus ----------------------------------------------------------------------------
 
@@ -406,7 +400,7 @@ class App:
         from summaries import stats_rows
 
         rows = stats_rows(self.stats, self.texts, match_setup.LEVELS)
-        _forget("summaries", *_FILE_MODULES)
+        forget("summaries", *_FILE_MODULES)
         self._show_menu("stats", self.texts["stats"], _STATS_ITEMS, len(rows) + 1)
         for i, (left, right) in enumerate(rows):
             self.text_scene.set_row(i, left, right)
@@ -466,7 +460,7 @@ class App:
 
         texts = self.texts
         title, rows = hand_rows(self.game.state, texts)
-        _forget("summaries")
+        forget("summaries")
         self._show_message("hand_end", title, (), texts["next_hand"])
         scene = self.text_scene
         wide = 8 if scene.chars >= 40 else 5
@@ -480,7 +474,7 @@ class App:
         from summaries import match_result
 
         title, detail = match_result(self.game.state, self.texts, self._team_names())
-        _forget("summaries")
+        forget("summaries")
         self._show_menu("match_end", title, _MATCH_END_ITEMS, 2)
         self.text_scene.set_row(0, detail)
 
@@ -574,7 +568,7 @@ class App:
                 store_stats(self.save_dir, stats)
             except OSError as error:
                 self._cannot_write(error)
-            _forget(*_FILE_MODULES)
+            forget(*_FILE_MODULES)
 
     # -- input ----------------------------------------------------------------------------
 

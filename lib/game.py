@@ -421,11 +421,10 @@ class Game:
     def drop_hinter(self) -> None:
         """Let the Hinter and its rule-based teacher go until the next hint: hints are rare,
         and a board's heap is better spent on the bots' search."""
-        import sys
+        from unload import forget
 
         self.hinter = None
-        for name in ("engine.bots.hint", "engine.bots.chitarrella"):
-            sys.modules.pop(name, None)
+        forget("engine.bots.hint", "engine.bots.chitarrella")
 
     def hint_play(self) -> str:
         """The hinted play in words: the card and what it takes (``"5c takes 5d"``)."""

@@ -1,10 +1,12 @@
-"""The board side of start-up: which board this is, its display and input, the card sheets, and
-the main loop that ``code.py`` runs.
+"""The board side of start-up: which board this is, its display and input, the first card
+sheet and the ``App``. lib/main_loop.py (what ``code.py`` runs) calls ``start()`` and then
+drops this module: none of it is needed during play.
 
-``main()`` reads ``board.board_id``, picks the lib/boards.py profile and the driver module for
-that board, builds the display and the input adapter, loads the card sheet, makes the ``App``
-(lib/app.py) and runs it: poll the input into an ``EventQueue``, ``app.handle`` each event,
-``app.tick``, and collect garbage at calm points.
+``start()`` reads ``board.board_id``, picks the lib/boards.py profile and the driver module
+for that board, builds the display and the input adapter, loads the card sheet and makes the
+``App`` (lib/app.py); it returns them for the main loop. Nothing it returns refers to this
+module's functions or globals (a MicroPython function keeps its module's globals alive), so
+dropping the module frees it: the sheet loader the ``App`` keeps is lib/main_loop.py's.
 
 * ``pyportal``, ``pyportal_pynt``: profile ``pyportal``, driver ``hw_pyportal`` (touch);
 * ``raspberry_pi_pico``, ``raspberry_pi_pico_w``, ``raspberry_pi_pico2``,
@@ -15,7 +17,8 @@ that board, builds the display and the input adapter, loads the card sheet, make
 A Pico cannot tell which Pimoroni Display Pack sits on it: the drive's ``settings.toml`` says,
 ``SCOPONE_BOARD = "pico-display-2"`` for the 2.0" 320x240 pack; without it the 1.14" 240x135
 pack (``pico-display``) is assumed. Any other board (the PyPortal Titano's 480x320 screen
-too) gets a message on its screen, if it has one, and on the serial console.
+too) gets a message on its screen, if it has one, and on the serial console, and ``start()``
+keeps it there (``idle``).
 
 Each driver module has ``open_display(profile)`` (a display with ``root_group``) and
 ``Input()`` with ``poll(queue, now)``, which pushes lib/input_events.py codes into the queue
@@ -23,8 +26,7 @@ Each driver module has ``open_display(profile)`` (a display with ``root_group``)
 copied to the drive (sim/deploy.py).
 
 Memory: the event queue and the card sheet (7 to 15 KB, the biggest buffer) are allocated
-first, before the heap fragments; ``gc.collect()`` runs after start-up and then at most every
-``GC_EVERY_MS`` in a frame with no input while no bot is about to play.
+first, before the heap fragments.
 
 CircuitPython only at run time (it imports ``board``); the tests fake the board modules
 (tests/test_code_py.py).
@@ -32,18 +34,17 @@ CircuitPython only at run time (it imports ``board``); the tests fake the board 
 
 import gc
 import os
-import sys
 import time
 
-from input_events import NONE, EventQueue
+from input_events import EventQueue
+from main_loop import Sheets
 
-from engine.clock import ticks_diff, ticks_ms
+from engine.clock import ticks_ms
 
 SETTING = "SCOPONE_BOARD"  # the settings.toml key naming a Pico's display pack
 PICO_PROFILES = ("pico-display", "pico-display-2")  # the first is the default
 
-GC_EVERY_MS = 2000  # at most one collection in this many milliseconds
-FRAME_S = 0.01  # a pause each frame: the display refreshes and keypad scans in the background
+IDLE_S = 1  # the pause between checks while a message stays on the screen
 
 # board_id, lib/boards.py profile ("" = a Pico: from settings.toml), driver module
 _BOARDS = (
@@ -114,43 +115,6 @@ def driver(name: str):
     raise ValueError("unknown driver %r" % (name,))
 
 
-def load_sheet(profile, style: str, root: str = "/") -> tuple:
-    """The card sheet of ``style`` for ``profile``'s screen as a displayio (bitmap, palette),
-    read from ``root`` + ``assets/`` (the drive's root on a board)."""
-    import adafruit_imageload
-    import card_tiles
-    import displayio
-
-    path = card_tiles.sheet_path(style, profile.width, profile.height)  # "/assets/..."
-    bitmap, palette = adafruit_imageload.load(root.rstrip("/") + path, bitmap=displayio.Bitmap,
-                                              palette=displayio.Palette)
-    if palette is None:
-        raise ValueError("%s has no palette" % path)
-    palette.make_transparent(card_tiles.TRANSPARENT)
-    for name in [name for name in sys.modules if name.startswith("adafruit_imageload")]:
-        del sys.modules[name]  # its code is needed again only for another deck's sheet
-    return bitmap, palette
-
-
-class Sheets:
-    """``load_sheet`` for the ``App``: keeps the last sheet, so the one loaded at start-up is
-    not read twice, and frees it before reading another style."""
-
-    def __init__(self, profile, root: str = "/"):
-        self.profile = profile
-        self.root = root
-        self.style = ""
-        self.sheet = None
-
-    def __call__(self, style: str) -> tuple:
-        if style != self.style or self.sheet is None:
-            self.sheet = None  # let the old bitmap go before the new one is read
-            gc.collect()
-            self.sheet = load_sheet(self.profile, style, self.root)
-            self.style = style
-        return self.sheet
-
-
 def writable(path: str):
     """``path`` if the game may write to the drive (boot.py remounted it), else None."""
     import storage
@@ -202,41 +166,17 @@ def idle(max_frames=None) -> None:
     end ``code.py`` and show its console. ``max_frames`` bounds the wait (tests)."""
     frames = 0
     while max_frames is None or frames < max_frames:
-        time.sleep(FRAME_S * 100)
+        time.sleep(IDLE_S)
         frames += 1
 
 
-def run(app, pad, queue, max_frames=None) -> int:
-    """The main loop: poll ``pad`` into ``queue``, hand each event to ``app``, tick it, and
-    collect garbage when calm. Runs ``max_frames`` frames (for ever when None); returns the
-    number of frames run."""
-    last_gc = ticks_ms()
-    frames = 0
-    while max_frames is None or frames < max_frames:
-        now = ticks_ms()
-        pad.poll(queue, now)
-        calm = True
-        code = queue.pop()
-        while code != NONE:
-            app.handle(code, queue.x, queue.y)
-            calm = False
-            code = queue.pop()
-        app.tick()
-        if calm and not app.busy and ticks_diff(now, last_gc) >= GC_EVERY_MS:
-            gc.collect()
-            last_gc = ticks_ms()
-        frames += 1
-        if FRAME_S:
-            time.sleep(FRAME_S)
-    return frames
-
-
-def main(max_frames=None, assets: str = "/", saves: str = "/"):
-    """Start the game on this board and run it (for ever unless ``max_frames`` is given).
+def start(max_frames=None, assets: str = "/", saves: str = "/"):
+    """Start the game on this board: (app, input adapter, event queue) for the main loop.
 
     ``assets`` is the folder holding ``assets/`` and ``saves`` the one for the save and the
     statistics (both the drive's root on a board; used only when the drive is writable).
-    Returns the ``App``, or None when the board cannot run the game (after showing why).
+    When the board cannot run the game, shows why, idles (for ever unless ``max_frames`` is
+    given) and returns None.
     """
     import board
 
@@ -264,13 +204,4 @@ def main(max_frames=None, assets: str = "/", saves: str = "/"):
     from app import App
 
     app = App(profile, display, sheets, clock_ms=ticks_ms, save_dir=writable(saves))
-    gc.collect()
-    print("Scopone on %s (%s), %d bytes free" % (board.board_id, name, _mem_free()))
-    run(app, pad, queue, max_frames)
-    return app
-
-
-def _mem_free() -> int:
-    """Free heap bytes (CircuitPython's ``gc.mem_free``; 0 where there is none)."""
-    mem_free = getattr(gc, "mem_free", None)
-    return mem_free() if mem_free is not None else 0
+    return app, pad, queue

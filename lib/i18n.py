@@ -17,14 +17,9 @@ strings, not the code of both.
 Allocation: at a language change and when a line is built (edge).
 """
 
-import sys
+from unload import forget
 
 LANGUAGES = ("en", "it")
-
-
-def _drop(name: str) -> None:
-    """Forget a language module imported with ``__import__`` (its strings are copied out)."""
-    sys.modules.pop(name, None)
 
 
 def texts(language: str) -> dict:
@@ -32,10 +27,10 @@ def texts(language: str) -> dict:
     if language not in LANGUAGES:
         raise ValueError("unknown language %r (known: %s)" % (language, ", ".join(LANGUAGES)))
     out = __import__("lang_en").texts()
-    _drop("lang_en")
+    forget("lang_en")
     if language == "it":
         __import__("lang_it").update(out)
-        _drop("lang_it")
+        forget("lang_it")
     return out
 
 
@@ -63,5 +58,5 @@ def reason(language: str, text: str) -> str:
     if language != "it":
         return text
     out = __import__("lang_it").REASONS.get(text, text)
-    _drop("lang_it")
+    forget("lang_it")
     return out

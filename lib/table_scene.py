@@ -140,7 +140,7 @@ def fill_view(view: TableView, state, seat: int, texts: dict = TEXTS, card_name=
 
 def last_play_text(state, ply: int, viewer: int, texts: dict = TEXTS, card_name=None) -> str:
     """Play ``ply`` of the hand as a line: who (relative to ``viewer``), what card, what it
-    took, and whether it was a scopa. Public information only (engine/edge.py play_info)."""
+    took, and whether it was a scopa. Public information only (engine/plays.py play_info)."""
     if card_name is None:
         from engine.cards import card_name
     seat, card, taken, scopa, _ = state.play_info(ply)

@@ -26,8 +26,10 @@ How each column is made:
   ``displayio_group_t`` and its members list per Group (each TextLine is one, holding its
   TileGrid), a ``displayio_tilegrid_t`` per TileGrid, and 16 more bytes per TextLine for the
   native part of its instance.
-- **UI code**: lib/'s modules, ``hardware.py`` and the board's driver, compiled with mpy-cross
-  and imported on the 32-bit MicroPython (*measured*).
+- **UI code**: lib/'s modules (the main loop, lib/main_loop.py, among them) and the board's
+  driver, compiled with mpy-cross and imported on the 32-bit MicroPython (*measured*), and
+  what lib/hardware.py leaves behind (its interned names) once lib/main_loop.py drops it after
+  start-up.
 - **Adafruit libraries**: the ones requirements-board.txt installs on the board, compiled
   from their sources (site-packages, or the type check's copies in .venv/typecheck) and
   imported the same way (*measured*).
@@ -110,12 +112,14 @@ FREE_HEAP = {
 
 # -- what the board imports ------------------------------------------------------------------
 
-DRIVERS = {  # profile -> lib modules loaded by hardware.main for it (lib/hardware.py)
-    "pyportal": ("hardware", "hw_pyportal"),
-    "pico-display": ("hardware", "hw_pico"),
-    "pico-display-2": ("hardware", "hw_pico"),
-    "pybadge": ("hardware", "hw_badge"),
+DRIVERS = {  # profile -> the driver modules lib/hardware.py loads for it, kept during play
+    "pyportal": ("hw_pyportal",),
+    "pico-display": ("hw_pico",),
+    "pico-display-2": ("hw_pico",),
+    "pybadge": ("hw_badge",),
 }
+
+STARTUP = ("hardware",)  # start-up only: lib/main_loop.py drops it once the App is built
 
 ADAFRUIT_IMPORTS = {  # module -> what the game imports of it
     "adafruit_imageload": ("adafruit_imageload", "adafruit_imageload.bmp",
@@ -138,7 +142,7 @@ def board_libraries(path: Path = REQUIREMENTS) -> dict[str, tuple[str, ...]]:
     return found
 
 
-DROPPED_LIBRARIES = ("adafruit_imageload",)  # lib/hardware.py drops it once the sheet is read
+DROPPED_LIBRARIES = ("adafruit_imageload",)  # lib/main_loop.py drops it once the sheet is read
 
 
 def adafruit_modules(board: str) -> tuple[list[str], list[str]]:
@@ -174,10 +178,10 @@ TRANSIENT = ("save", "record_file", "crc", "save_read", "stats", "summaries", "l
 
 
 def lib_modules() -> list[str]:
-    """lib/'s modules every board keeps loaded (all but hardware.py, the drivers and the
-    ``TRANSIENT`` ones), each after the lib modules it imports at its top."""
+    """lib/'s modules every board keeps loaded (all but the ``STARTUP`` ones, the drivers and
+    the ``TRANSIENT`` ones), each after the lib modules it imports at its top."""
     names = sorted(p.stem for p in (ROOT / "lib").glob("*.py")
-                   if p.stem != "hardware" and not p.stem.startswith("hw_")
+                   if p.stem not in STARTUP and not p.stem.startswith("hw_")
                    and p.stem not in TRANSIENT)
     order: list[str] = []
     visiting: set[str] = set()
@@ -412,7 +416,8 @@ def measure_board(board: str, paths: dict, missing=()) -> dict:
     common = [m for m in common if m.split(".")[0] not in missing]
     own = [m for m in own if m.split(".")[0] not in missing]
     output = mpruntime.run_wasm(LIB_HEAP, board, _csv(lib_modules()), _csv(engine_modules()),
-                                _csv(DRIVERS[board]), _csv(common), _csv(own), paths=paths)
+                                _csv(DRIVERS[board]), _csv(STARTUP), _csv(common), _csv(own),
+                                paths=paths)
     return parse_lines(output)
 
 
@@ -528,13 +533,14 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
     parts.update(ui_objects_python=ui_python, ui_objects_c=shown.c_objects, sheet=shown.sheet)
     row = Row(board=board, bitmaps=shown.bitmaps, text=shown.text,
               ui_objects=ui_python + shown.c_objects,
-              ui_code=heap["ui_code"] + heap["ui_code_board"],
+              ui_code=heap["ui_code"] + heap["ui_code_board"] + heap["startup_left"],
               adafruit=heap["adafruit_common"] + heap["adafruit_board"],
               engine=heap["engine_code"] + heap["match"],
               transient=max(heap["hint"], heap["transient"]), free=FREE_HEAP[board][0],
               parts=parts)
     if heap_py is not None:
-        parts["ui_code_py"] = heap_py["ui_code"] + heap_py["ui_code_board"]
+        parts["ui_code_py"] = (heap_py["ui_code"] + heap_py["ui_code_board"]
+                               + heap_py["startup_left"])
         parts["engine_py"] = heap_py["engine_code"] + heap_py["match"]
         parts["total_py"] = (row.total - row.ui_code - row.engine + parts["ui_code_py"]
                              + parts["engine_py"])
@@ -587,8 +593,10 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "objects whose own cost is measured and taken off: %s bytes), the C side computed "
         "(every Group with its member list, every TileGrid, each TextLine's native part: %s)."
         % (_kb(parts["ui_objects_python"]), _kb(parts["ui_objects_c"])),
-        "- **UI code**, measured: lib/'s modules, `hardware.py` and the board's driver, "
-        "compiled with mpy-cross.",
+        "- **UI code**, measured: lib/'s modules and the board's driver, compiled with "
+        "mpy-cross, and the %s bytes of interned names that lib/hardware.py leaves behind: it "
+        "is loaded for start-up (%s bytes) and lib/main_loop.py drops it once the App is built."
+        % (_kb(parts["startup_left"]), _kb(parts["startup_code"])),
         "- **Adafruit libraries**, measured: those requirements-board.txt installs on the board "
         "and the game keeps loaded (st7789 on the Picos, touchscreen on the PyPortal), "
         "compiled from their sources." + (

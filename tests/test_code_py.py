@@ -1,8 +1,8 @@
 """code.py and boot.py as a board runs them, on a desktop: every board's start-up reaches the
 title screen with its display and input faked as on that board (the display is the
 simulator's headless one), the input adapters turn buttons, joystick and touch into the
-right events, an unknown board gets a message, and boot.py remounts the drive unless the
-button is held.
+right events, the start-up code (lib/hardware.py) is dropped once the game runs, an unknown
+board gets a message, and boot.py remounts the drive unless the button is held.
 
 The board-only modules (board, keypad, digitalio, busio, fourwire, adafruit_st7789,
 analogio, adafruit_touchscreen, storage) are stand-ins put in ``sys.modules``; displayio,
@@ -11,10 +11,12 @@ terminalio and adafruit_imageload are the simulator's (Blinka).
 
 from __future__ import annotations
 
+import gc
 import importlib.util
 import runpy
 import sys
 import types
+import weakref
 
 import boards
 import displayio  # noqa: F401  (Blinka's, imported before any stand-in is in place)
@@ -31,7 +33,7 @@ sim_display._sim_display_class()
 
 BOARD_MODULES = ("board", "keypad", "digitalio", "busio", "fourwire", "adafruit_st7789",
                  "analogio", "adafruit_touchscreen", "storage")
-OURS = ("hardware", "hw_pyportal", "hw_pico", "hw_badge", "hw_gamer")
+OURS = ("main_loop", "hardware", "hw_pyportal", "hw_pico", "hw_badge", "hw_gamer")
 
 
 # -- stand-ins for the board's modules ---------------------------------------------------------
@@ -202,9 +204,9 @@ class Hardware:
         for name in OURS:  # re-imported, so they see this board; put back afterwards
             monkeypatch.setitem(sys.modules, name, None)
             del sys.modules[name]
-        import hardware
+        import main_loop
 
-        monkeypatch.setattr(hardware, "FRAME_S", 0)
+        monkeypatch.setattr(main_loop, "FRAME_S", 0)
 
 
 PINS = {
@@ -322,6 +324,25 @@ def test_input_reaches_the_app(board_id, setting, profile, pins, built_in, tmp_p
     assert app.screen != "title"  # SELECT activated the item under the cursor
 
 
+def test_start_up_code_is_dropped_once_the_game_runs(tmp_path, monkeypatch, displays):
+    """Once the App is built, lib/hardware.py leaves ``sys.modules`` and nothing the game keeps
+    refers to its functions (on MicroPython a function keeps its module's globals alive): only
+    lib/main_loop.py and the driver stay of the board side."""
+    hardware, code = start(monkeypatch, tmp_path, "pybadge", None, "badge", True)
+    import hardware as start_up
+
+    alive = weakref.ref(start_up.identify)  # alive while the module's globals are
+    del start_up
+    app = code.main(max_frames=3, assets=str(ROOT), saves=str(tmp_path))
+    assert app.screen == "title"
+    assert "hardware" not in sys.modules
+    assert {"main_loop", "hw_badge"} <= set(sys.modules)
+    gc.collect()
+    assert alive() is None
+    app.handle(SELECT)  # the App goes on without it: the menu item under the cursor
+    assert app.screen != "title"
+
+
 def test_a_read_only_drive_means_no_saves(tmp_path, monkeypatch, displays):
     hardware, code = start(monkeypatch, tmp_path, "pybadge", None, "badge", True)
     hardware.readonly = True  # the button was held at boot
@@ -353,8 +374,13 @@ def test_unknown_boards_get_a_message(board_id, setting, screen, words, tmp_path
     display = StandInDisplay() if screen else None
     hardware = Hardware(board_id, (), display)
     hardware.install(monkeypatch)
+    import hardware as start_up
+
+    slept = []  # time.sleep's (not waited): the display library's pauses and the idle ones
+    monkeypatch.setattr(start_up.time, "sleep", slept.append)
     code = load_code_py()
     assert code.main(max_frames=2, assets=str(ROOT), saves=str(tmp_path)) is None
+    assert slept.count(start_up.IDLE_S) == 2  # it idles, so the message stays on the screen
     out = capsys.readouterr().out
     assert words in out
     if not setting:
@@ -375,7 +401,7 @@ def test_a_missing_library_is_named(tmp_path, monkeypatch, capsys, displays):
 
 def test_garbage_is_collected_when_calm(tmp_path, monkeypatch, displays):
     hardware, code = start(monkeypatch, tmp_path, "pybadge", None, "badge", True)
-    import hardware as hw
+    import main_loop as hw
 
     clock = [0]
     monkeypatch.setattr(hw, "ticks_ms", lambda: clock[0])

@@ -61,7 +61,8 @@ def test_make_deploy_copies_exactly_what_the_board_needs(board, tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     found = files_in(drive)
     assert found == expected_files(board)
-    assert {"lib/hardware.py", "lib/app.py", "engine/state.py", "engine/bots/master.py"} <= found
+    assert {"lib/main_loop.py", "lib/hardware.py", "lib/app.py", "engine/state.py",
+            "engine/plays.py", "engine/bots/master.py"} <= found
     assert not any("__pycache__" in f or f.startswith(("tests/", "sim/")) or f.endswith(".md")
                    for f in found)
     for name in found:
@@ -172,7 +173,7 @@ def test_mpy_needs_circuitpythons_mpy_cross(tmp_path):
                             out=lambda *a: None)
     found = files_in(drive)
     assert found == set(written)
-    assert {"code.py", "boot.py", "lib/hardware.mpy", "engine/state.mpy",
+    assert {"code.py", "boot.py", "lib/main_loop.mpy", "lib/hardware.mpy", "engine/state.mpy",
             "engine/bots/__init__.mpy", "assets/cards_italian_15x21.bmp"} <= found
     assert not any(f.endswith(".py") for f in found - {"code.py", "boot.py"})
     assert len(found) == len(expected_files("pybadge"))

@@ -105,6 +105,13 @@ def test_measured_figures_are_sane(measured):
     for part in parts:
         assert heap[part] > 0, part
     assert heap["ui_objects_raw"] > heap["stub_state"]
+    # lib/main_loop.py drops the start-up code: only its interned names stay
+    assert 0 < heap["startup_left"] < heap["startup_code"]
+    modules = heap["modules"].split(",")
+    assert "main_loop" in modules and "hardware" not in modules
+    # a round played: the last-play line needs engine/plays.py, not the set-up
+    # checks and move explanations of engine/edge.py
+    assert "engine.plays" in modules and "engine.edge" not in modules
 
 
 @pytest.mark.parametrize("board", mb.boards.NAMES)

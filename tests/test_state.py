@@ -545,3 +545,29 @@ def test_conformance_playout(preset, overrides):
         state.end_hand()
         if state.phase == TERMINAL:
             break
+
+
+def test_what_a_play_took_does_not_load_edge(monkeypatch):
+    """The board asks what each play took (the table's last-play line) and what a hinted move
+    would take during play: engine/plays.py answers, and engine/edge.py (set-up checks, move
+    explanations) stays unloaded."""
+    import sys
+
+    import engine
+
+    state = dealt_state("chitarrella", seed=5)
+    monkeypatch.delitem(sys.modules, "engine.edge", raising=False)
+    monkeypatch.delattr(engine, "edge", raising=False)
+    moves = array("i", [0] * BIG)
+    took = 0
+    for _ in range(12):
+        count = state.legal_moves(moves)
+        captures = [moves[i] for i in range(count) if moves[i] >= 64]
+        move = captures[0] if captures else moves[0]
+        taken = state.taken_cards(move)
+        seat = state.current_seat()
+        state.apply(move)
+        assert state.play_info(state.ply - 1)[:3] == (seat, move & 63, taken)
+        took += len(taken)
+    assert took  # captures were asked about too, not only trails
+    assert "engine.edge" not in sys.modules

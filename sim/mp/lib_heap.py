@@ -1,6 +1,7 @@
 """Heap the board-side game holds on MicroPython, part by part, for the memory budget.
 
-usage: lib_heap.py BOARD LIB_MODULES ENGINE_MODULES BOARD_MODULES ADAFRUIT_COMMON ADAFRUIT_BOARD
+usage: lib_heap.py BOARD LIB_MODULES ENGINE_MODULES BOARD_MODULES STARTUP_MODULES ADAFRUIT_COMMON
+                   ADAFRUIT_BOARD
 
 Run under the 32-bit WebAssembly port by sim/memory_budget.py with the stand-ins of
 sim/mp/stubs/ (displayio, terminalio, board...) mounted, lib/ and engine/ as ``.mpy`` files
@@ -13,7 +14,11 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
 - ``adafruit_common`` and ``adafruit_board``: the Adafruit libraries every board imports, and
   the ones only this board's driver imports;
 - ``engine_code``: the engine modules that lib/ imports (at module level or later);
-- ``ui_code`` and ``ui_code_board``: lib/'s modules, then hardware.py and the board's driver;
+- ``ui_code`` and ``ui_code_board``: lib/'s modules (lib/main_loop.py among them), then the
+  board's driver;
+- ``startup_code`` and ``startup_left``: the start-up modules (lib/hardware.py) while loaded,
+  and what stays once they are dropped from ``sys.modules`` as lib/main_loop.py does (their
+  interned names);
 - ``ui_objects_raw``: the App on its title screen with both scenes built and the event
   queue, stand-ins included;
 - ``match``: a match against bots at ``hard`` started and a round played (the Game, its
@@ -66,7 +71,7 @@ class Display:
 
 
 display = Display()
-LIB, ENGINE, BOARD_LIB, ADAFRUIT, ADAFRUIT_BOARD = (names(a) for a in sys.argv[2:7])
+LIB, ENGINE, BOARD_LIB, STARTUP, ADAFRUIT, ADAFRUIT_BOARD = (names(a) for a in sys.argv[2:8])
 # run_wasm: next stage
 gc.collect()
 mark = gc.mem_alloc()
@@ -89,6 +94,15 @@ measure("ui_code")
 load(BOARD_LIB)
 # run_wasm: next stage
 measure("ui_code_board")
+before_startup = mark
+load(STARTUP)
+# run_wasm: next stage
+measure("startup_code")
+for name in STARTUP:
+    sys.modules.pop(name)  # as lib/main_loop.py does once the App is built
+# run_wasm: next stage
+mark = before_startup
+measure("startup_left")
 
 
 def build():
@@ -165,7 +179,7 @@ held = store_a_save()
 # run_wasm: next stage
 measure("transient")
 held = None
-sys.modules.pop("save", None)
+__import__("unload").forget("save", "record_file", "crc")  # as the app does after a store
 
 
 def walk():

@@ -1,0 +1,120 @@
+"""What ``code.py`` runs, and all of the board side that stays loaded during play: the main
+loop and the card-sheet loader.
+
+``main()`` has lib/hardware.py start the game (board identification, driver, display, input,
+the first card sheet, the ``App``), then drops ``hardware`` from ``sys.modules`` and runs
+the main loop: poll the input into an ``EventQueue``, ``app.handle`` each event,
+``app.tick``, and collect garbage at calm points. Start-up code is needed once, so it does
+not stay on the heap during play; nothing the game keeps refers to ``hardware``'s functions
+or globals (a MicroPython function keeps its module's globals alive), which is why the loop
+and ``Sheets`` (the ``App`` calls it again when the player changes the deck style) live here.
+
+Memory: ``gc.collect()`` runs after start-up and then at most every ``GC_EVERY_MS`` in a frame
+with no input while no bot is about to play.
+
+CircuitPython only at run time (it imports ``board``); the tests fake the board modules
+(tests/test_code_py.py).
+"""
+
+import gc
+import sys
+import time
+
+from input_events import NONE
+
+from engine.clock import ticks_diff, ticks_ms
+
+GC_EVERY_MS = 2000  # at most one collection in this many milliseconds
+FRAME_S = 0.01  # a pause each frame: the display refreshes and keypad scans in the background
+
+
+def load_sheet(profile, style: str, root: str = "/") -> tuple:
+    """The card sheet of ``style`` for ``profile``'s screen as a displayio (bitmap, palette),
+    read from ``root`` + ``assets/`` (the drive's root on a board)."""
+    import adafruit_imageload
+    import card_tiles
+    import displayio
+
+    path = card_tiles.sheet_path(style, profile.width, profile.height)  # "/assets/..."
+    bitmap, palette = adafruit_imageload.load(root.rstrip("/") + path, bitmap=displayio.Bitmap,
+                                              palette=displayio.Palette)
+    if palette is None:
+        raise ValueError("%s has no palette" % path)
+    palette.make_transparent(card_tiles.TRANSPARENT)
+    for name in [name for name in sys.modules if name.startswith("adafruit_imageload")]:
+        del sys.modules[name]  # its code is needed again only for another deck's sheet
+    return bitmap, palette
+
+
+class Sheets:
+    """``load_sheet`` for the ``App``: keeps the last sheet, so the one loaded at start-up is
+    not read twice, and frees it before reading another style."""
+
+    def __init__(self, profile, root: str = "/"):
+        self.profile = profile
+        self.root = root
+        self.style = ""
+        self.sheet = None
+
+    def __call__(self, style: str) -> tuple:
+        if style != self.style or self.sheet is None:
+            self.sheet = None  # let the old bitmap go before the new one is read
+            gc.collect()
+            self.sheet = load_sheet(self.profile, style, self.root)
+            self.style = style
+        return self.sheet
+
+
+def run(app, pad, queue, max_frames=None) -> int:
+    """The main loop: poll ``pad`` into ``queue``, hand each event to ``app``, tick it, and
+    collect garbage when calm. Runs ``max_frames`` frames (for ever when None); returns the
+    number of frames run."""
+    last_gc = ticks_ms()
+    frames = 0
+    while max_frames is None or frames < max_frames:
+        now = ticks_ms()
+        pad.poll(queue, now)
+        calm = True
+        code = queue.pop()
+        while code != NONE:
+            app.handle(code, queue.x, queue.y)
+            calm = False
+            code = queue.pop()
+        app.tick()
+        if calm and not app.busy and ticks_diff(now, last_gc) >= GC_EVERY_MS:
+            gc.collect()
+            last_gc = ticks_ms()
+        frames += 1
+        if FRAME_S:
+            time.sleep(FRAME_S)
+    return frames
+
+
+def main(max_frames=None, assets: str = "/", saves: str = "/"):
+    """Start the game on this board and run it (for ever unless ``max_frames`` is given).
+
+    ``assets`` is the folder holding ``assets/`` and ``saves`` the one for the save and the
+    statistics (both the drive's root on a board; used only when the drive is writable).
+    Returns the ``App``, or None when the board cannot run the game (lib/hardware.py has then
+    shown why and idled for ``max_frames``).
+    """
+    import hardware
+
+    started = hardware.start(max_frames, assets, saves)
+    del hardware  # this frame's reference: the module must go with its sys.modules entry
+    sys.modules.pop("hardware", None)
+    if started is None:
+        return None
+    app, pad, queue = started
+    gc.collect()
+    import board
+
+    print("Scopone on %s (%s), %d bytes free" % (board.board_id, app.board.name, _mem_free()))
+    run(app, pad, queue, max_frames)
+    return app
+
+
+def _mem_free() -> int:
+    """Free heap bytes (CircuitPython's ``gc.mem_free``; 0 where there is none)."""
+    mem_free = getattr(gc, "mem_free", None)
+    return mem_free() if mem_free is not None else 0
