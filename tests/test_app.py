@@ -373,3 +373,23 @@ def test_statistics_count_a_match_against_bots_and_reset(shown, tmp_path):
     assert again.stats.played["easy"] == 1
     pick(app, "reset")
     assert app.stats.played["easy"] == 0 and app.screen == "stats"
+
+
+def test_a_drive_that_cannot_be_written_is_said_once_and_play_goes_on(shown, tmp_path,
+                                                                     monkeypatch, capsys):
+    import builtins
+
+    real_open = builtins.open
+
+    def read_only(path, mode="r", *args, **kwargs):
+        if str(path).startswith(str(tmp_path)) and "w" in mode:
+            raise OSError(30, "Read-only filesystem")  # CircuitPython while USB has the drive
+        return real_open(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", read_only)  # the app imports its file code afresh
+    app, clock = make_app(shown, tmp_path)
+    pick(app, "vs_bots")  # the first store fails: the game says so and stops trying
+    assert app.save_dir is None and app.screen in ("table", "hand_end")
+    assert capsys.readouterr().out.count("cannot save") == 1
+    play_on(app, clock, random.Random(4))
+    assert app.screen == "match_end" and "cannot save" not in capsys.readouterr().out
