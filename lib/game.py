@@ -117,7 +117,7 @@ class Game:
                 if self.bot is None:
                     self.bot = make_level_bot(setup.level, self.rules, seed + 1)
                 self.bots[seat] = self.bot
-        self.hinter = None  # made on the first hint (the search's buffers)
+        self.hinter = None  # made for a hint and dropped after it (make_hinter, drop_hinter)
         self.hint_move = -1
         self.hint_reason = ""
         self.moves = array("i", [0] * MAX_MOVES)
