@@ -47,35 +47,12 @@ from game import (
 from input_events import BACK, DOWN, HINT, LEFT, RIGHT, SELECT, TOUCH, UP
 from layouts import text_box
 from match_setup import BOT, VS_BOTS, WATCH, MatchSetup
+from text_line import wrap
 from text_scene import DIM, TextScene
 from unload import forget
 
 from engine.clock import ticks_ms
 from engine.rules import release_parser
-
-
-def wrap(text: str, chars: int) -> list:
-    """``text`` cut into lines of at most ``chars`` characters, at spaces where possible."""
-    lines = []
-    line = ""
-    for word in text.split():
-        while len(word) > chars:
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(word[:chars])
-            word = word[chars:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= chars:
-            line += " " + word
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
-
 
 _TITLE_ITEMS = ("vs_bots", "pass", "watch", "options", "stats", "language")
 _OPTION_ITEMS = ("preset", "tre_gradi", "target", "re_bello", "napola", "ace_sweep",

@@ -127,21 +127,6 @@ def writable(path: str):
     return path
 
 
-def wrap(text: str, chars: int) -> str:
-    """``text`` broken into lines of at most ``chars`` characters at spaces."""
-    lines = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > chars:
-            lines.append(line)
-            line = word
-        else:
-            line = line + " " + word if line else word
-    if line:
-        lines.append(line)
-    return "\n".join(lines)
-
-
 def show_message(display, text: str):
     """Show ``text`` in the built-in font on ``display`` (if any) and print it to the serial
     console; returns the label (None without a display)."""
@@ -149,10 +134,10 @@ def show_message(display, text: str):
     if display is None:
         return None
     import displayio
-    from text_line import TextLine
+    from text_line import TextLine, wrap
 
     chars = display.width // 6 - 1
-    text = wrap(text, chars)
+    text = "\n".join(wrap(text, chars))
     group = displayio.Group()
     label = TextLine(3, 1, chars, rows=text.count("\n") + 1)  # font tiles, text_line.py
     label.text = text

@@ -30,6 +30,9 @@ The glyph sheet (``glyph_sheet``), made once per font:
   the 95 ASCII glyphs are copied once into a Bitmap of 95 tiles in a row, each placed in its
   cell by its offsets, the lowest ``dy`` of them taken as the baseline.
 
+``wrap(text, chars)`` cuts a text into lines that fit (the hint's reason, a start-up
+message).
+
 Characters map to tiles through a 95-byte table for ASCII 32..126, built with the sheet; any
 other character is drawn as ``?``.
 
@@ -236,3 +239,26 @@ class TextLine(displayio.Group):
         else:
             palette[0] = color
             palette.make_opaque(0)
+
+
+def wrap(text: str, chars: int) -> list:
+    """``text`` cut into lines of at most ``chars`` characters, at spaces where possible."""
+    lines = []
+    line = ""
+    for word in text.split():
+        while len(word) > chars:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:chars])
+            word = word[chars:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= chars:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from app import App, wrap
+from app import App
 from game import MODE_BOTS, MODE_CHOOSE, MODE_PLAY
 from input_events import BACK, DOWN, HINT, LEFT, RIGHT, SELECT, TOUCH, UP
 from match_setup import MatchSetup
@@ -315,12 +315,6 @@ def test_declaring_out_from_the_pause_menu_ends_the_match(shown):
     assert app.screen == "match_end"
     assert app.game.state.match.winner == 1
     assert app.texts["reasons"][4] in screen_text(app)
-
-
-def test_wrap_cuts_at_spaces_and_splits_long_words():
-    assert wrap("keep the values paired: C-28", 12) == ["keep the", "values", "paired: C-28"]
-    assert wrap("abcdefghij", 4) == ["abcd", "efgh", "ij"]
-    assert wrap("", 5) == []
 
 
 # --- saves and statistics ---------------------------------------------------------------------

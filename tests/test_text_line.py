@@ -10,7 +10,7 @@ import pytest
 import terminalio
 import text_line
 from layouts import CENTER, GLYPH_HEIGHT, GLYPH_WIDTH, LEFT, RIGHT
-from text_line import TextLine
+from text_line import TextLine, wrap
 
 from sim import display as sim_display
 
@@ -215,3 +215,9 @@ def test_new_text_redraws_on_the_next_refresh(screen):
         for x in range(2 * GLYPH_WIDTH):
             inked = x >= GLYPH_WIDTH and (x - GLYPH_WIDTH, y) in ink
             assert screen.pixel(x, y) == (GREEN if inked else BACKGROUND), (x, y)
+
+
+def test_wrap_cuts_at_spaces_and_splits_long_words():
+    assert wrap("keep the values paired: C-28", 12) == ["keep the", "values", "paired: C-28"]
+    assert wrap("abcdefghij", 4) == ["abcd", "efgh", "ij"]
+    assert wrap("", 5) == []
