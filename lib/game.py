@@ -443,8 +443,3 @@ class Game:
     def match_over(self) -> bool:
         """True once the match is decided (the game waits for ``next``)."""
         return self.state.phase == TERMINAL
-
-    @property
-    def waiting_for(self) -> int:
-        """The mode (``MODE_PLAY`` ... ``MODE_COVER``)."""
-        return self.mode
