@@ -36,5 +36,18 @@ REDEAL_KINGS = const(1)  # C-9: three or more kings on the table
 REDEAL_SUM = const(2)  # redeal_if_table_sum_le
 
 
+
+class _Slicer:
+    def __getitem__(self, key):
+        return key
+
+
+# ``buffer[WHOLE] = blank`` copies a whole buffer at C speed. ``buffer[:]`` would build a slice
+# object on the heap at every call on MicroPython, which cannot call slice() by name either:
+# one slice is made here, by subscript, and reused.
+WHOLE = _Slicer()[:]
+del _Slicer
+
+
 class IllegalMove(ValueError):
     """A move the rules forbid; the message names the card and the reason."""

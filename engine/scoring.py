@@ -23,8 +23,10 @@ Rules: C-14, C-16 to C-23; RULES §5, §6.4 (secured points), §10 rows 15-19, 2
 Allocation: none.
 """
 
+from array import array
+
 from engine.cards import RE_BELLO, SETTEBELLO
-from engine.layout import PILE
+from engine.layout import PILE, WHOLE
 
 try:
     from micropython import const
@@ -50,6 +52,8 @@ SIZE = const(24)
 
 INCOMPLETE = const(-1)
 
+_BLANK = array("h", [0] * SIZE)  # copied over ``out`` before counting
+
 # Point kinds in RECORD.md order, with their offsets.
 POINT_KINDS = (
     ("carte", P_CARTE), ("denari", P_DENARI), ("settebello", P_SETTEBELLO),
@@ -63,20 +67,33 @@ def _count_piles(state, out, best) -> None:
     primiera value plus one, 0 when the team has no card of the suit."""
     primiera = state.rules.primiera
     where = state.where
-    for i in range(SIZE):
-        out[i] = 0
-    for i in range(8):
-        best[i] = 0
-    for card in range(40):
-        team = where[card] - PILE
-        if team == 0 or team == 1:
-            out[CARDS + team] += 1
-            if card < 10:
-                out[DENARI + team] += 1
-            value = primiera[card % 10] + 1
-            slot = team * 4 + card // 10
-            if value > best[slot]:
-                best[slot] = value
+    out[WHOLE] = _BLANK
+    cards0 = 0  # local counters and a walk by suit and rank, on the benchmark path
+    cards1 = 0
+    card = 0
+    for suit in range(4):
+        best0 = 0
+        best1 = 0
+        for rank in range(10):
+            place = where[card]
+            card += 1
+            if place == PILE:
+                cards0 += 1
+                value = primiera[rank] + 1
+                if value > best0:
+                    best0 = value
+            elif place == PILE + 1:
+                cards1 += 1
+                value = primiera[rank] + 1
+                if value > best1:
+                    best1 = value
+        best[suit] = best0
+        best[4 + suit] = best1
+        if suit == 0:  # denari is the first suit (engine/cards.py)
+            out[DENARI] = cards0
+            out[DENARI + 1] = cards1
+    out[CARDS] = cards0
+    out[CARDS + 1] = cards1
 
 
 def _primiera_totals(rules, out, best) -> None:
