@@ -1,12 +1,11 @@
 """Card sprite sheets: tile indices, card sizes per layout and sheet file names.
 
 The sheets in ``assets/`` are made by ``python -m sim.card_art``. Each is one row of
-``TILE_COUNT`` tiles, an indexed BMP (4 bits per pixel, one shared palette), so it loads into a
-``displayio.TileGrid`` whose tile index is the engine's card number::
+``TILE_COUNT`` tiles, an indexed BMP (4 bits per pixel, one shared palette), opened as an
+``OnDiskBitmap`` for a ``displayio.TileGrid`` whose tile index is the engine's card number::
 
-    bitmap, palette = adafruit_imageload.load(sheet_path("italian", 320, 240),
-                                              bitmap=displayio.Bitmap,
-                                              palette=displayio.Palette)
+    bitmap = displayio.OnDiskBitmap(sheet_path("italian", 320, 240))  # pixels stay on disk
+    palette = bitmap.pixel_shader
     palette.make_transparent(TRANSPARENT)
     w, h = CARD_SIZES[(320, 240)]
     card = displayio.TileGrid(bitmap, pixel_shader=palette, width=1, height=1,

@@ -30,19 +30,21 @@ FRAME_S = 0.01  # a pause each frame: the display refreshes and keypad scans in 
 
 def load_sheet(profile, style: str, root: str = "/") -> tuple:
     """The card sheet of ``style`` for ``profile``'s screen as a displayio (bitmap, palette),
-    read from ``root`` + ``assets/`` (the drive's root on a board)."""
-    import adafruit_imageload
+    read from ``root`` + ``assets/`` (the drive's root on a board).
+
+    The bitmap is an ``OnDiskBitmap``: its pixels stay in the file, and displayio reads the
+    ones it draws, so the heap holds the open file and the palette instead of a 4-bit copy
+    of the whole sheet (7 to 16 KB by screen; sim/memory_budget.md). Drawing reads flash:
+    slower than a Bitmap in RAM, and cards are small."""
     import card_tiles
     import displayio
 
     path = card_tiles.sheet_path(style, profile.width, profile.height)  # "/assets/..."
-    bitmap, palette = adafruit_imageload.load(root.rstrip("/") + path, bitmap=displayio.Bitmap,
-                                              palette=displayio.Palette)
-    if palette is None:
+    bitmap = displayio.OnDiskBitmap(root.rstrip("/") + path)
+    palette = bitmap.pixel_shader
+    if not isinstance(palette, displayio.Palette):
         raise ValueError("%s has no palette" % path)
     palette.make_transparent(card_tiles.TRANSPARENT)
-    for name in [name for name in sys.modules if name.startswith("adafruit_imageload")]:
-        del sys.modules[name]  # its code is needed again only for another deck's sheet
     return bitmap, palette
 
 

@@ -7,10 +7,7 @@ the last play and whose turn it is: each a ``TextLine`` (text_line.py), a row of
 glyph tiles as wide as its layouts.py line, so new text changes tile indices only.
 ``show(view)`` then changes only tile indices, positions, ``hidden``, text and text colour::
 
-    bitmap, palette = adafruit_imageload.load(card_tiles.sheet_path("italian", 320, 240),
-                                              bitmap=displayio.Bitmap,
-                                              palette=displayio.Palette)
-    palette.make_transparent(card_tiles.TRANSPARENT)
+    bitmap, palette = main_loop.load_sheet(profile, "italian")  # an OnDiskBitmap
     scene = TableScene(320, 240, "large", bitmap, palette)
     display.root_group = scene.group
     view = TableView()

@@ -237,7 +237,9 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
                           "board holding the button boot.py names (README, \"On a board\") and "
                           "deploy again" % (drive, error)) from None
     out("copied %d files to %s for %s" % (len(written), drive, target))
-    if libs:
+    if libs and not libraries(target):
+        out("%s needs no Adafruit libraries" % target)
+    elif libs:
         command = circup_command(drive, target, circup or find_circup(), bundle)
         out(" ".join(command))
         if subprocess.run(command).returncode != 0:

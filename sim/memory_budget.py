@@ -11,8 +11,10 @@ How each column is made:
 
 - **bitmaps + palettes** and **text lines**, *computed*: the scenes are built under the
   desktop ``displayio`` (Blinka) exactly as the App builds them, with the real card sheet
-  loaded by ``adafruit_imageload``; every Bitmap and Palette reachable from the App's root
-  group is sized as CircuitPython stores it (but the font's glyph bitmap, which each
+  opened as an ``OnDiskBitmap`` (lib/main_loop.py); every Bitmap, OnDiskBitmap and Palette
+  reachable from the App's root group is sized as CircuitPython stores it: an OnDiskBitmap is
+  its struct and the open file, whose FatFs ``FIL`` is counted with a 512-byte sector buffer
+  of its own (``FF_FS_TINY`` 0, the larger case); but the font's glyph bitmap, which each
   ``TextLine`` of lib/text_line.py draws from, is in flash on a board): a
   ``displayio_bitmap_t`` plus ``stride * 4 * height`` bytes of pixels, the stride
   ``ceil(width * bits / 32)`` words and ``bits`` the smallest power of two
@@ -75,6 +77,8 @@ GROUP_STRUCT = 48  # displayio_group_t (shared-module/displayio/Group.h)
 TILEGRID_STRUCT = 88  # displayio_tilegrid_t (shared-module/displayio/TileGrid.h)
 BITMAP_STRUCT = 36  # displayio_bitmap_t (shared-module/displayio/Bitmap.h)
 PALETTE_STRUCT = 16  # displayio_palette_t (shared-module/displayio/Palette.h)
+ON_DISK_BITMAP_STRUCT = 36  # displayio_ondiskbitmap_t (shared-module/displayio/OnDiskBitmap.h)
+FILE_OBJECT = 4 + 48 + 512  # pyb_file_obj_t: base and FatFs FIL (ff.h), its buf[FF_MAX_SS]
 COLOR_BYTES = 12  # _displayio_color_t: rgb888, rgb565, luma, hue, chroma, transparent
 LIST_STRUCT = 16  # mp_obj_list_t: base, alloc, len, items
 LIST_MIN_ALLOC = 4  # py/objlist.c: a new list has room for 4 items, and doubles
@@ -85,7 +89,10 @@ STRUCT_SOURCES = (
     "Struct sizes for a 32-bit board, read from adafruit/circuitpython's shared-module/displayio "
     "headers: `displayio_group_t` 48 bytes (Group.h), `displayio_tilegrid_t` 88 (TileGrid.h; "
     "a 1x1 grid keeps its tile index inline, TileGrid.c), `displayio_bitmap_t` 36 (Bitmap.h), "
-    "`displayio_palette_t` 16 and `_displayio_color_t` 12 a colour (Palette.h); "
+    "`displayio_palette_t` 16 and `_displayio_color_t` 12 a colour (Palette.h), "
+    "`displayio_ondiskbitmap_t` 36 (OnDiskBitmap.h) and its open file, `pyb_file_obj_t` "
+    "with FatFs's `FIL` (extmod/vfs_fat.h, ff.h: about 48 bytes and a 512-byte sector "
+    "buffer); "
     "`mp_obj_list_t` 16 plus 4 bytes an item, room for 4 at first, doubling (py/objlist.c). "
     "Each allocation takes whole 16-byte GC blocks.")
 
@@ -121,10 +128,6 @@ DRIVERS = {  # profile -> the driver modules lib/hardware.py loads for it, kept 
 
 STARTUP = ("hardware",)  # start-up only: lib/main_loop.py drops it once the App is built
 
-ADAFRUIT_IMPORTS = {  # module -> what the game imports of it
-    "adafruit_imageload": ("adafruit_imageload", "adafruit_imageload.bmp",
-                           "adafruit_imageload.bmp.indexed"),
-}
 
 _BOARD_LINE = re.compile(r"^(adafruit-circuitpython-[a-z0-9-]+)\S*\s+#\s*boards:\s*(.+)$")
 
@@ -142,20 +145,14 @@ def board_libraries(path: Path = REQUIREMENTS) -> dict[str, tuple[str, ...]]:
     return found
 
 
-DROPPED_LIBRARIES = ("adafruit_imageload",)  # lib/main_loop.py drops it once the sheet is read
-
-
 def adafruit_modules(board: str) -> tuple[list[str], list[str]]:
     """(imports every board makes, imports only ``board`` makes) of the Adafruit libraries."""
     common, own = [], []
     for module, where in board_libraries().items():
-        if module in DROPPED_LIBRARIES:
-            continue
-        imports = list(ADAFRUIT_IMPORTS.get(module, (module,)))
         if "all" in where:
-            common += imports
+            common.append(module)
         elif board in where:
-            own += imports
+            own.append(module)
     return common, own
 
 
@@ -259,7 +256,7 @@ def tilegrid_bytes(tiles: int = 1, tiles_in_bitmap: int = 1) -> int:
 
 
 def bmp_header(path: Path) -> tuple[int, int, int]:
-    """(width, height, colours) of an indexed BMP, as adafruit_imageload reads them."""
+    """(width, height, colours) of an indexed BMP, as OnDiskBitmap reads them."""
     data = path.read_bytes()[:54]
     width = int.from_bytes(data[18:22], "little", signed=True)
     height = abs(int.from_bytes(data[22:26], "little", signed=True))
@@ -268,11 +265,16 @@ def bmp_header(path: Path) -> tuple[int, int, int]:
     return width, height, colors
 
 
+def on_disk_bitmap_bytes() -> int:
+    """Heap of a CircuitPython OnDiskBitmap: its struct and its open file."""
+    return gc_bytes(ON_DISK_BITMAP_STRUCT) + gc_bytes(FILE_OBJECT)
+
+
 def sheet_bytes(path: Path) -> tuple[int, int]:
-    """(bitmap, palette) heap of a card sheet loaded by adafruit_imageload: a Bitmap of the
-    BMP's size with as many values as its palette has colours, and that Palette."""
-    width, height, colors = bmp_header(path)
-    return bitmap_bytes(width, height, bits_per_value(colors)), palette_bytes(colors)
+    """(bitmap, palette) heap of a card sheet opened as an OnDiskBitmap (lib/main_loop.py):
+    the struct and the open file, and the Palette of the BMP's colours."""
+    colors = bmp_header(path)[2]
+    return on_disk_bitmap_bytes(), palette_bytes(colors)
 
 
 # -- the scenes under the desktop displayio ------------------------------------------------------
@@ -314,7 +316,7 @@ def scene_display(board: str) -> Display:
     scene = app._table_for(app.setup.deck)
     sheet_bitmap = scene.table_cards[0].bitmap
     result = Display(counts={"Group": 0, "TileGrid": 0, "Bitmap": 0, "Palette": 0,
-                             "TextLine": 0})
+                             "OnDiskBitmap": 0, "TextLine": 0})
     font_bitmap = glyph_sheet(terminalio.FONT)[0]  # Blinka's copy; in flash on a board
     seen: set[int] = {id(font_bitmap)}
     todo = [(app.group, False)]
@@ -353,6 +355,11 @@ def scene_display(board: str) -> Display:
                 result.bitmaps += size
                 if obj is sheet_bitmap:
                     result.sheet += size
+        elif isinstance(obj, displayio.OnDiskBitmap):
+            result.counts["OnDiskBitmap"] += 1
+            result.bitmaps += on_disk_bitmap_bytes()
+            if obj is sheet_bitmap:
+                result.sheet += on_disk_bitmap_bytes()
         elif isinstance(obj, displayio.Palette):
             result.counts["Palette"] += 1
             size = palette_bytes(len(obj))
@@ -527,7 +534,8 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
     """Combine the computed display figures and the measured heap figures of ``board``
     (``heap_py``: the same measured with engine/ and lib/ imported as ``.py``)."""
     stand_ins = STUB_INSTANCE * sum(heap["count_" + name]
-                                    for name in ("Group", "TileGrid", "Bitmap", "Palette"))
+                                    for name in ("Group", "TileGrid", "Bitmap", "OnDiskBitmap",
+                                                 "Palette"))
     ui_python = heap["ui_objects_raw"] - heap["stub_state"] - stand_ins
     parts = dict(heap)
     parts.update(ui_objects_python=ui_python, ui_objects_c=shown.c_objects, sheet=shown.sheet)
@@ -579,8 +587,9 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "as `gc.mem_alloc()` growth after `gc.collect()` on the 32-bit MicroPython WebAssembly "
         "port, whose objects are the sizes a board's are, to within a few hundred bytes):",
         "",
-        "- **bitmaps + palettes**, computed: the card sheet as adafruit_imageload loads it, a "
-        "4-bit Bitmap of the BMP's size and its 13-colour Palette (%s bytes), and the two "
+        "- **bitmaps + palettes**, computed: the card sheet as the game opens it, an "
+        "OnDiskBitmap whose pixels stay in the file (its struct and the open file with a "
+        "sector buffer) and its 13-colour Palette (%s bytes), and the two "
         "1-bit backgrounds. A Bitmap is its struct and `ceil(width * bits / 32) * 4 * height` "
         "bytes of pixels, `bits` the smallest power of two that holds its values; a Palette "
         "is its struct and 12 bytes a colour." % _kb(parts["sheet"]),
@@ -609,8 +618,7 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "the larger of a hint (the Hinter, which borrows the bots' search, and the Chitarrella "
         "bot that names the rule: %s, dropped once the hint is worked out) and lib/save.py "
         "(%s, loaded to store the match after a play, then dropped). The other modules the "
-        "app drops after use (%s) are smaller, and adafruit_imageload goes once the card "
-        "sheet is read. `make bench` measures one at a time: the engine "
+        "app drops after use (%s) are smaller. `make bench` measures one at a time: the engine "
         "%s, a `hard` bot %s, the hint %s." % (
             _kb(parts["hint"]), _kb(parts["transient"]), ", ".join(TRANSIENT[1:]),
             _kb(bench.get("mp32_engine_heap_bytes", 0)),

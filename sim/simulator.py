@@ -74,16 +74,11 @@ def parse_script(text: str) -> list[Step]:
 
 
 def load_sheet(board: boards.Board, style: str = "italian"):
-    """The card sheet for ``board``'s screen as a displayio (bitmap, palette)."""
-    import card_tiles
-    import displayio
-    from adafruit_imageload import load
+    """The card sheet for ``board``'s screen as a displayio (bitmap, palette), loaded as a
+    board loads it (lib/main_loop.py) from the repository's ``assets/``."""
+    from main_loop import load_sheet as board_load_sheet
 
-    width, height = card_tiles.CARD_SIZES[(board.width, board.height)]
-    path = ROOT / "assets" / card_tiles.sheet_name(style, width, height)
-    bitmap, palette = load(str(path), bitmap=displayio.Bitmap, palette=displayio.Palette)
-    palette.make_transparent(card_tiles.TRANSPARENT)
-    return bitmap, palette
+    return board_load_sheet(board, style, str(ROOT))
 
 
 def build(board: boards.Board, display, setup, clock_ms, save_dir: Path | None = None):

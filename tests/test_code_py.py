@@ -5,8 +5,8 @@ right events, the start-up code (lib/hardware.py) is dropped once the game runs,
 board gets a message, and boot.py remounts the drive unless the button is held.
 
 The board-only modules (board, keypad, digitalio, busio, fourwire, adafruit_st7789,
-analogio, adafruit_touchscreen, storage) are stand-ins put in ``sys.modules``; displayio,
-terminalio and adafruit_imageload are the simulator's (Blinka).
+analogio, adafruit_touchscreen, storage) are stand-ins put in ``sys.modules``; displayio
+and terminalio are the simulator's (Blinka).
 """
 
 from __future__ import annotations

@@ -102,16 +102,15 @@ def test_redeploy_replaces_the_game_and_keeps_the_rest(tmp_path):
 
 
 def test_libraries_per_board_and_the_circup_command(tmp_path):
-    common = ["adafruit_imageload"]
-    assert deploy.libraries("pyportal") == common + ["adafruit_touchscreen"]
-    assert deploy.libraries("pico-display-2") == common + ["adafruit_st7789"]
-    assert deploy.libraries("pygamer") == common
+    assert deploy.libraries("pyportal") == ["adafruit_touchscreen"]
+    assert deploy.libraries("pico-display-2") == ["adafruit_st7789"]
+    assert deploy.libraries("pygamer") == []
     drive = tmp_path / "CIRCUITPY"
     assert deploy.circup_command(drive, "pico-display") == [
-        "circup", "--path", str(drive), "install"] + common + ["adafruit_st7789"]
-    assert deploy.circup_command(drive, "pybadge", "/x/circup", bundle="20261128") == [
+        "circup", "--path", str(drive), "install", "adafruit_st7789"]
+    assert deploy.circup_command(drive, "pyportal", "/x/circup", bundle="20261128") == [
         "/x/circup", "--path", str(drive), "--bundle-version",
-        "adafruit/Adafruit_CircuitPython_Bundle=20261128", "install"] + common
+        "adafruit/Adafruit_CircuitPython_Bundle=20261128", "install", "adafruit_touchscreen"]
 
 
 def test_board_libraries_are_the_versions_the_type_check_reads():
@@ -149,6 +148,9 @@ def test_deploy_runs_circup_with_that_command(tmp_path):
     failing = fake_tool(tmp_path / "broken", "sys.exit(3)")
     with pytest.raises(deploy.DeployError, match="circup failed"):
         deploy.deploy("pyportal", drive, circup=failing, out=lambda *a: None)
+    lines = []  # a board with no libraries to install does not run circup
+    deploy.deploy("pybadge", drive, circup=failing, force=True, out=lines.append)
+    assert lines[-1] == "pybadge needs no Adafruit libraries"
 
 
 CP_MPY_CROSS = """\

@@ -23,12 +23,14 @@ def test_bits_per_value_as_circuitpython():
 
 
 def test_card_sheet_by_hand():
-    # 989x31, 13 colours -> 4 bits a pixel; a row is ceil(989 * 4 / 32) = 124 words.
+    # 989x31, 13 colours, opened as an OnDiskBitmap: the pixels stay in the file.
     assert mb.bmp_header(SHEET) == (989, 31, 13)
-    pixels = 124 * 4 * 31  # 15,376 bytes, whole GC blocks already
-    struct = 48  # displayio_bitmap_t: 36 bytes in 3 blocks
+    struct = 48  # displayio_ondiskbitmap_t: 36 bytes in 3 blocks
+    file = 576  # pyb_file_obj_t: 4 + FIL's 48 + its 512-byte sector buffer = 564 -> 576
     palette = 16 + 160  # displayio_palette_t, then 13 colours * 12 bytes = 156 -> 160
-    assert mb.sheet_bytes(SHEET) == (struct + pixels, palette)
+    assert mb.sheet_bytes(SHEET) == (struct + file, palette)
+    # against 15,424 bytes as a Bitmap in RAM: rows of ceil(989 * 4 / 32) = 124 words
+    assert mb.bitmap_bytes(989, 31, 4) == 48 + 124 * 4 * 31
 
 
 def test_one_text_line_by_hand():

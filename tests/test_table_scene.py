@@ -20,26 +20,22 @@ import layouts
 import pygame
 import pytest
 import table_scene
-from adafruit_imageload import load as imageload
 from table_scene import NO_CARD, TableScene, TableView, fill_view
 from text_line import TextLine
 
-from conftest import ROOT, cards
+from conftest import cards
 from engine.layout import PLAY
 from engine.moves import MAX_MOVES
 from engine.rules import Rules
 from engine.state import State
 from sim import display as sim_display
+from sim import simulator
 
 BOARDS = sorted(boards.NAMES)
 
 
 def load_sheet(board):
-    path = ROOT / "assets" / card_tiles.sheet_name(
-        "italian", *card_tiles.CARD_SIZES[(board.width, board.height)])
-    bitmap, palette = imageload(str(path), bitmap=displayio.Bitmap, palette=displayio.Palette)
-    palette.make_transparent(card_tiles.TRANSPARENT)
-    return bitmap, palette
+    return simulator.load_sheet(board)
 
 
 def dealt_state(preset="chitarrella", seed=3) -> State:

@@ -119,11 +119,10 @@ def build():
 
         if style not in sheet:
             sheet.clear()
-            width, height = card_tiles.CARD_SIZES[(profile.width, profile.height)]
-            palette = displayio.Palette(13)
-            palette.make_transparent(card_tiles.TRANSPARENT)
-            sheet[style] = (displayio.Bitmap(width * card_tiles.TILE_COUNT, height, 13),
-                            palette)
+            bitmap = displayio.OnDiskBitmap(
+                card_tiles.sheet_path(style, profile.width, profile.height))
+            bitmap.pixel_shader.make_transparent(card_tiles.TRANSPARENT)
+            sheet[style] = (bitmap, bitmap.pixel_shader)  # as lib/main_loop.py loads it
         return sheet[style]
 
     built = App(profile, display, load_sheet)
@@ -214,9 +213,10 @@ def report():
     import displayio
 
     seen, lines, children = walk()
-    counts = {"Group": 0, "TileGrid": 0, "Bitmap": 0, "Palette": 0}
+    counts = {"Group": 0, "TileGrid": 0, "Bitmap": 0, "OnDiskBitmap": 0, "Palette": 0}
     for obj in seen.values():
-        for cls in (displayio.Group, displayio.TileGrid, displayio.Bitmap, displayio.Palette):
+        for cls in (displayio.Group, displayio.TileGrid, displayio.Bitmap,
+                    displayio.OnDiskBitmap, displayio.Palette):
             if isinstance(obj, cls):
                 counts[cls.__name__] += 1
     for name in counts:

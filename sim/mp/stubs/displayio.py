@@ -1,8 +1,8 @@
 """A stand-in for CircuitPython's ``displayio`` on the MicroPython WebAssembly port, for the
 memory budget (sim/memory_budget.py, sim/mp/lib_heap.py). Not a display: nothing is drawn.
 
-On a board ``Group``, ``TileGrid``, ``Bitmap`` and ``Palette`` are C objects whose sizes
-sim/memory_budget.py computes from CircuitPython's structs. Here each object keeps its state
+On a board ``Group``, ``TileGrid``, ``Bitmap``, ``OnDiskBitmap`` and ``Palette`` are C
+objects whose sizes sim/memory_budget.py computes from CircuitPython's structs. Here each object keeps its state
 in ``STATE`` (keyed by ``id``) and no attribute of its own, so an instance costs one 16-byte
 GC block and all the stand-in state can be dropped in one go (``STATE.clear()``) to measure
 it: what remains is what the Python code around them (the scenes, their text lines) holds.
@@ -10,7 +10,7 @@ it: what remains is what the Python code around them (the scenes, their text lin
 """
 
 STATE = {}
-CREATED = {"Group": 0, "TileGrid": 0, "Bitmap": 0, "Palette": 0}
+CREATED = {"Group": 0, "TileGrid": 0, "Bitmap": 0, "OnDiskBitmap": 0, "Palette": 0}
 
 
 def _state(obj):
@@ -81,6 +81,18 @@ class Group:
 
     def __iter__(self):
         return iter(_state(self)[4])
+
+
+class OnDiskBitmap:
+    """Its ``pixel_shader`` is a Palette of the file's colours (``colors`` here: no file)."""
+
+    def __init__(self, path, colors=13):
+        STATE[id(self)] = (path, Palette(colors))
+        CREATED["OnDiskBitmap"] += 1
+
+    @property
+    def pixel_shader(self):
+        return _state(self)[1]
 
 
 class Bitmap:
