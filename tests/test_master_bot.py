@@ -11,7 +11,8 @@ import pytest
 
 from conftest import position
 from engine import observe, scoring
-from engine.bots.endgame import Solver
+from engine.bots import master
+from engine.bots.endgame import MAX_HAND, Solver
 from engine.bots.greedy import GreedyBot
 from engine.bots.master import EXACT, ONLY_MOVE, MasterBot
 from engine.layout import DEALT, PLAY
@@ -119,6 +120,15 @@ def test_endgame_solver_keeps_the_scopa_from_the_opponent():
     state = position(("5d 2c", "5s 4c", "Jd Jc", "Kb Ks"), "3b", turn=0, ply=28)
     values = _check_solver(state)
     assert len(values) == 2
+
+
+def test_endgame_solver_sizes_its_buffers_by_the_cards_to_play():
+    # With 4 plies left each seat plays once: a seat holding two cards is no real position,
+    # and the one-card buffer for that ply could not hold its moves.
+    assert not Solver().solvable(position(("5d 2c", "5s", "Jd", "Kb"), "3b", turn=0, ply=32))
+    assert Solver().solvable(position(("5d", "5s", "Jd", "Kb"), "3b", turn=0, ply=32))
+    assert [len(buffer) for buffer in Solver().buffers] == [0] + [25] * 4 + [50] * 4 + [75] * 4
+    assert master._VALUED == 25 * MAX_HAND  # the endgame values every move of such a hand
 
 
 def test_endgame_solver_last_round_exact():

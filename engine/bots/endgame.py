@@ -7,9 +7,11 @@ C-12). Partners share a side, so a seat of ``team`` maximizes and the others min
 ``move_values`` gives the exact value of every root move, so a search bot can average them
 over several determinizations.
 
-Buffers: one move buffer per ply below the root, each big enough for hands of up to
-MAX_HAND cards (25 moves a card at most, engine/capture.py), so ``solvable`` refuses
-positions with more plies or bigger hands.
+Buffers: one move buffer per number of plies left in the hand, 1..MAX_PLIES, each big enough
+for the hand of the seat to play then: with ``left`` plies to go, each seat holds one card
+for each of its plays still to come, ``ceil(left / 4)`` for the seat to play, and a card has
+at most 25 moves (engine/capture.py). ``solvable`` refuses positions with more plies, bigger
+hands, or a seat holding more cards than plays to come.
 
 Rules: C-12, C-14, C-15; RULES §5.
 Allocation: none after construction (recursion depth at most MAX_PLIES).
@@ -30,7 +32,7 @@ except ImportError:  # CPython
 
 MAX_PLIES = const(12)  # plies the solver looks ahead: the last three rounds
 MAX_HAND = const(3)  # cards per hand it handles
-_MOVES = const(80)  # MAX_HAND * 25 moves a card, rounded up
+_MOVES_A_CARD = const(25)
 _INFINITY = const(1000)
 
 
@@ -38,7 +40,9 @@ class Solver:
     """Alpha-beta over apply/undo with preallocated move buffers (see the module docstring)."""
 
     def __init__(self) -> None:
-        self.buffers = tuple(array("i", [0] * _MOVES) for _ in range(MAX_PLIES + 1))
+        # buffers[left]: the moves of the seat to play with ``left`` plies to go
+        self.buffers = tuple(array("i", [0] * (_MOVES_A_CARD * ((left + 3) // 4)))
+                             for left in range(MAX_PLIES + 1))
         self.points = array("h", [0] * scoring.SIZE)
         self.nodes = 0  # positions visited since the last move_values
         self.limit = 0  # give up past this many positions (0: never)
@@ -47,10 +51,11 @@ class Solver:
     @staticmethod
     def solvable(state) -> bool:
         """True when the hand's remaining plays fit the solver's buffers."""
-        if state.rules.plies - state.ply > MAX_PLIES:
+        left = state.rules.plies - state.ply
+        if left > MAX_PLIES:
             return False
-        for seat in range(4):
-            if state.hand_count[seat] > MAX_HAND:
+        for ahead in range(4):  # the seat ``ahead`` turns from now plays ceil((left - ahead) / 4)
+            if state.hand_count[(state.turn + ahead) & 3] > (left - ahead + 3) // 4:
                 return False
         return True
 
@@ -65,11 +70,11 @@ class Solver:
         team = state.turn & 1
         for i in range(count):
             state.apply(moves[i])
-            out[i] = self.value(state, team, 0, -_INFINITY, _INFINITY)
+            out[i] = self.value(state, team, -_INFINITY, _INFINITY)
             state.undo()
         return not self.aborted
 
-    def value(self, state, team: int, depth: int, alpha: int, beta: int) -> int:
+    def value(self, state, team: int, alpha: int, beta: int) -> int:
         """Minimax value of ``state`` for ``team`` within the window (alpha, beta)."""
         self.nodes += 1
         if self.limit and self.nodes > self.limit:
@@ -79,13 +84,13 @@ class Solver:
             points = self.points
             scoring.score_hand(state, points)
             return points[scoring.TOTAL + team] - points[scoring.TOTAL + 1 - team]
-        moves = self.buffers[depth]
+        moves = self.buffers[state.rules.plies - state.ply]
         count = state.legal_moves(moves)
         if state.turn & 1 == team:
             best = -_INFINITY
             for i in range(count):
                 state.apply(moves[i])
-                score = self.value(state, team, depth + 1, alpha, beta)
+                score = self.value(state, team, alpha, beta)
                 state.undo()
                 if score > best:
                     best = score
@@ -97,7 +102,7 @@ class Solver:
         best = _INFINITY
         for i in range(count):
             state.apply(moves[i])
-            score = self.value(state, team, depth + 1, alpha, beta)
+            score = self.value(state, team, alpha, beta)
             state.undo()
             if score < best:
                 best = score

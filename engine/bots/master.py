@@ -48,6 +48,9 @@ HORIZON = const(8)  # plays a playout looks ahead (the first included)
 FULL_PLAYOUT = const(8)  # play to the end of the hand when at most this many plays remain
 _NODES = const(5)  # solver positions per iteration of the budget
 _MAX_CANDIDATES = const(8)
+# Moves valued at once: the searched candidates, or every move of a hand of at most MAX_HAND
+# cards in the endgame (25 moves a card at most, engine/capture.py).
+_VALUED = const(75)  # 25 * MAX_HAND
 _MIN_ROUNDS = const(12)  # paired playouts wanted per candidate: few candidates, sampled well
 _EXPLORE = const(16)  # a playout plays a random move once in _EXPLORE turns
 _POINT = const(100)  # the unit of values: a point is 100
@@ -89,8 +92,8 @@ class MasterBot:
         self.moves = array("i", [0] * MAX_MOVES)  # the playouts' move buffer
         self.candidates = array("i", [0] * MAX_MOVES)  # root moves, best prior first
         self.prior = array("i", [0] * MAX_MOVES)
-        self.total = array("i", [0] * MAX_MOVES)  # summed values per candidate
-        self.round = array("i", [0] * MAX_MOVES)  # values of the round in progress
+        self.total = array("i", [0] * _VALUED)  # summed values per candidate
+        self.round = array("i", [0] * _VALUED)  # values of the round in progress
         self.points = array("h", [0] * scoring.SIZE)
         self.worth = bytearray(40)
         for card in range(40):
