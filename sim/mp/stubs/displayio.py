@@ -4,8 +4,9 @@ memory budget (sim/memory_budget.py, sim/mp/lib_heap.py). Not a display: nothing
 On a board ``Group``, ``TileGrid``, ``Bitmap``, ``OnDiskBitmap`` and ``Palette`` are C
 objects whose sizes sim/memory_budget.py computes from CircuitPython's structs. Here each
 object keeps its state in ``STATE`` (keyed by ``id``) and no attribute of its own, so an
-instance costs one 16-byte GC block and all the stand-in state can be dropped in one go (``STATE.clear()``) to measure
-it: what remains is what the Python code around them (the scenes, their text lines) holds.
+instance costs one 16-byte GC block and all the stand-in state can be dropped in one go
+(``STATE.clear()``) to measure it: what remains is what the Python code around them (the
+scenes, their text lines) holds.
 ``CREATED`` counts the objects made, by class.
 """
 
