@@ -347,8 +347,7 @@ class State:
         self.hand_count[seat] = last
         self.ply_slot[ply] = slot
         self.ply_move[ply] = move
-        self.ply_taker[ply] = self.last_taker
-        self.ply_scopa[ply] = 0
+        self.ply_taker[ply] = self.last_taker  # ply_scopa[ply] is 0 (the logs are a stack)
         final = ply + 1 == rules.plies
         log = self.ply_log[ply]
         if take or move & SELF_TAKE:
