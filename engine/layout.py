@@ -1,4 +1,5 @@
-"""Names for the codes the state keeps in its buffers: phases, card locations, deal results.
+"""Names for the codes the state keeps in its buffers: phases, card locations, deal results;
+and ``WHOLE``, the slice that copies a whole buffer without allocating.
 
 Shared by engine/state.py and the modules it delegates to, so none of them imports another.
 
@@ -34,7 +35,6 @@ NO_TAKER = const(255)  # State.last_taker before the first capture of a hand
 DEALT = const(0)
 REDEAL_KINGS = const(1)  # C-9: three or more kings on the table
 REDEAL_SUM = const(2)  # redeal_if_table_sum_le
-
 
 
 class _Slicer:
