@@ -1,12 +1,14 @@
 """Saved games: the match in progress, in a small file that a power cut cannot ruin.
 
 The app stores the match after every play (``store``) and offers to continue it at start-up
-(``load``). Reading a save back lives in lib/save_read.py, loaded only at start-up and to
-continue, so a board holds only the writing side during a match (and drops even that between
-stores). A hand in progress is kept as its deal and its plays; ``decode`` replays them
-through the engine's own checks, so every derived buffer (piles, logs, table slot masks,
-scope) comes back as the engine made it, and an illegal play in a save is refused like a bad
-move. The PRNG's state is kept, so the next deals are the ones the match would have had.
+(``load``). This module is the format and the writing side. Reading a save back
+(lib/save_read.py ``decode`` and ``load``, with lib/record_read.py for the container) is
+loaded only at start-up and to continue, so a store during a match loads just this module,
+lib/record_file.py and lib/crc.py, and the app drops them again after it. A hand in progress
+is kept as its deal and its plays; ``decode`` replays them through the engine's own checks,
+so every derived buffer (piles, logs, table slot masks, scope) comes back as the engine made
+it, and an illegal play in a save is refused like a bad move. The PRNG's state is kept, so
+the next deals are the ones the match would have had.
 Bots are not saved: they hold no state a match needs, and the app makes them afresh from
 ``setup.seed`` and ``matches`` (their search may choose differently after a resume).
 
@@ -62,15 +64,8 @@ anyone reads them). The shuffle buffer ``deck`` is not kept: ``deal`` refills it
 Allocation: edge only (lists and bytes per store and load).
 """
 
-from record_file import (  # noqa: F401  (the container's names, for save_read.py and tests)
-    NEW_SUFFIX,
-    SaveError,
-    put_u16,
-    remove_record,
-    seal,
-    unseal,
-    write_record,
-)
+# SaveError is for the app, which catches ``save.SaveError`` from ``load``.
+from record_file import SaveError, put_u16, remove_record, seal, write_record  # noqa: F401
 
 from engine.layout import HAND_OVER, PLAY
 from engine.moves import ACE_SWEEP, MAX_TABLE, SELF_TAKE, TABLE_MASK, UNKNOWN_MOVE
@@ -92,17 +87,9 @@ MODES = 3  # VS_BOTS, PASS, WATCH
 NAME_CHARS = 8  # longer names are cut when saved
 NO_DEAL = 255
 
-
 OPTION_TRE_GRADI = 1
 OPTION_RE_BELLO = 2
 OPTION_ACE_SWEEP = 4
-OPTIONS = 7
-
-# engine/rng.py: component i of the PRNG lies in 1..modulus-1; a 0 would stick at 0.
-RNG_MODULI = (32363, 31727, 31657)
-
-
-# -- the saved game -----------------------------------------------------------------------
 
 
 def encode(setup, state, matches: int) -> bytes:
@@ -115,25 +102,18 @@ def encode(setup, state, matches: int) -> bytes:
     return seal(MAGIC, VERSION, 0, _payload(setup, state, matches))
 
 
-def decode(data):
-    """(setup, state, matches) from a save; raises SaveError, and nothing else, for any bytes
-    that are not a usable save (lib/save_read.py, loaded only when a save is read)."""
-    from save_read import decode
-
-    return decode(data)
-
-
 def load(directory: str):
     """(setup, state, matches) of the save in ``directory``, or None if there is none; raises
     SaveError, with one line naming the file and the fault, if it cannot be used
-    (lib/save_read.py)."""
+    (lib/save_read.py, which the app loads only through this call)."""
     from save_read import load
 
     return load(directory)
 
 
 def store(directory: str, setup, state, matches: int) -> None:
-    """Save the match in ``directory`` atomically; raises OSError if it cannot be written."""
+    """Save the match in ``directory`` atomically; raises OSError if it cannot be written,
+    ValueError as ``encode`` does."""
     write_record(directory, SAVE_NAME, MAGIC, VERSION, _payload(setup, state, matches))
 
 
@@ -143,79 +123,45 @@ def clear(directory: str) -> None:
 
 
 def _payload(setup, state, matches: int) -> bytearray:
+    """The set-up, the match and the hand held; see the module docstring."""
+    if not (0 <= setup.mode < MODES and 1 <= setup.target <= 255
+            and 0 <= setup.seed <= 0xFFFFFFFF and 0 <= matches <= 0xFFFFFFFF):
+        raise ValueError("mode, target, seed or match count out of the save format's range")
     out = bytearray()
-    _encode_setup(out, setup)
-    _encode_match(out, state, matches)
-    _encode_hand(out, state)
-    return out
-
-
-def _index(table: tuple, value, what: str) -> int:
-    for i in range(len(table)):
-        if table[i] == value:
-            return i
-    raise ValueError("%s %r has no code in the save format" % (what, value))
-
-
-def _encode_setup(out, setup) -> None:
-    if not 0 <= setup.mode < MODES:
-        raise ValueError("mode %r cannot be saved" % (setup.mode,))
     out.append(setup.mode)
     out.extend(bytes(setup.seats))
-    out.append(_index(LEVELS, setup.level, "level"))
-    out.append(_index(LANGUAGES, setup.language, "language"))
-    out.append(_index(DECKS, setup.deck, "deck"))
-    out.append(_index(PRESETS, setup.preset, "preset"))
-    options = 0
-    if setup.tre_gradi:
-        options |= OPTION_TRE_GRADI
-    if setup.re_bello:
-        options |= OPTION_RE_BELLO
-    if setup.ace_sweep:
-        options |= OPTION_ACE_SWEEP
-    out.append(options)
-    if not 1 <= setup.target <= 255:
-        raise ValueError("target %r cannot be saved" % (setup.target,))
+    out.append(LEVELS.index(setup.level))
+    out.append(LANGUAGES.index(setup.language))
+    out.append(DECKS.index(setup.deck))
+    out.append(PRESETS.index(setup.preset))
+    out.append((OPTION_TRE_GRADI if setup.tre_gradi else 0)
+               | (OPTION_RE_BELLO if setup.re_bello else 0)
+               | (OPTION_ACE_SWEEP if setup.ace_sweep else 0))
     out.append(setup.target)
-    out.append(_index(NAPOLA, setup.napola, "napola"))
-    out.append(_index(DEAL_SHAPES, setup.deal_shape, "deal_shape"))
-    if not 0 <= setup.seed <= 0xFFFFFFFF:
-        raise ValueError("seed %r cannot be saved" % (setup.seed,))
+    out.append(NAPOLA.index(setup.napola))
+    out.append(DEAL_SHAPES.index(setup.deal_shape))
     put_u16(out, setup.seed & 0xFFFF)
     put_u16(out, setup.seed >> 16)
     for person in range(4):
         raw = setup.names[person][:NAME_CHARS].encode("utf-8")
         out.append(len(raw))
         out.extend(raw)
-
-
-def _encode_match(out, state, matches: int) -> None:
-    if not 0 <= matches <= 0xFFFFFFFF:
-        raise ValueError("matches %r cannot be saved" % (matches,))
-    put_u16(out, matches & 0xFFFF)
-    put_u16(out, matches >> 16)
     rng = state.rng
-    put_u16(out, rng.s1)
-    put_u16(out, rng.s2)
-    put_u16(out, rng.s3)
-    put_u16(out, state.score[0])
-    put_u16(out, state.score[1])
-    put_u16(out, state.hand_number)
-    out.append(state.phase)
-    out.append(state.dealer)
-    out.append(state.first_dealer)
+    for value in (matches & 0xFFFF, matches >> 16, rng.s1, rng.s2, rng.s3, state.score[0],
+                  state.score[1], state.hand_number):
+        put_u16(out, value)
     info = state.match
-    out.append(info.winner & 0xFF)
-    out.append(info.grade)
-    out.append(info.reason)
-    out.append(1 if info.overtime else 0)
-    out.append(info.declarer & 0xFF)
+    out.extend(bytes((state.phase, state.dealer, state.first_dealer, info.winner & 0xFF,
+                      info.grade, info.reason, 1 if info.overtime else 0,
+                      info.declarer & 0xFF)))
+    _hand(out, state)
+    return out
 
 
-def _encode_hand(out, state) -> None:
+def _hand(out, state) -> None:
     """The deal and the plays of the hand ``state`` holds; see the module docstring."""
     plies = state.ply
-    moves = [state.ply_move[i] for i in range(plies)]
+    moves = list(state.ply_move[:plies])
     if UNKNOWN_MOVE in moves:
         raise ValueError("a position set up mid-hand has unknown plays: it cannot be saved")
     phase = state.phase
@@ -234,7 +180,22 @@ def _encode_hand(out, state) -> None:
             deal.append(state.table[slot])
     plays = bytearray()
     for move in moves:
-        _encode_move(plays, state, move)
+        # the card, | 0x40 for SELF_TAKE, | 0x80 for ACE_SWEEP; then the slots taken as a
+        # mask over the occupied slots, when the table holds cards
+        plays.append(move & 63 | (0x40 if move & SELF_TAKE else 0)
+                     | (0x80 if move & ACE_SWEEP else 0))
+        if state.table_count:
+            take = (move >> 6) & TABLE_MASK
+            packed = 0
+            bit = 1
+            for slot in range(MAX_TABLE):
+                if state.occupied >> slot & 1:
+                    if take >> slot & 1:
+                        packed |= bit
+                    bit <<= 1
+            plays.append(packed & 0xFF)
+            if state.table_count > 8:
+                plays.append(packed >> 8)
         state.apply(move)
     state.phase = phase
     if not deal:
@@ -245,25 +206,3 @@ def _encode_hand(out, state) -> None:
     out.append(plies)
     out.extend(deal)
     out.extend(plays)
-
-
-def _encode_move(out, state, move: int) -> None:
-    byte = move & 63
-    if move & SELF_TAKE:
-        byte |= 0x40
-    if move & ACE_SWEEP:
-        byte |= 0x80
-    out.append(byte)
-    if state.table_count:
-        take = (move >> 6) & TABLE_MASK
-        occupied = state.occupied
-        packed = 0
-        bit = 1
-        for slot in range(MAX_TABLE):
-            if occupied >> slot & 1:
-                if take >> slot & 1:
-                    packed |= bit
-                bit <<= 1
-        out.append(packed & 0xFF)
-        if state.table_count > 8:
-            out.append(packed >> 8)

@@ -1,12 +1,14 @@
 """Reading saved games back: ``decode`` and ``load`` check every byte (lib/save.py has the
-format) and replay the hand held through the engine's own checks, so an illegal play in a save
-is refused like a bad move. The app needs them only at start-up and to continue a match.
+format, lib/record_read.py reads the container) and replay the hand held through the engine's
+own checks, so an illegal play in a save is refused like a bad move. The app needs them only
+at start-up and to continue a match (through ``save.load``).
 
 Allocation: edge only.
 """
 
 import match_setup
-from record_file import SaveError, one_line, read_record, unseal
+from record_file import SaveError
+from record_read import one_line, read_record, unseal
 from save import (
     DEAL_SHAPES,
     DECKS,
@@ -19,9 +21,7 @@ from save import (
     OPTION_ACE_SWEEP,
     OPTION_RE_BELLO,
     OPTION_TRE_GRADI,
-    OPTIONS,
     PRESETS,
-    RNG_MODULI,
     SAVE_NAME,
     VERSION,
 )
@@ -29,6 +29,11 @@ from save import (
 from engine.layout import DEAL, DEALT, HAND_OVER, PLAY, TERMINAL
 from engine.match import DECLARED, FALSE_DECLARATION
 from engine.moves import ACE_SWEEP, MAX_TABLE, SELF_TAKE
+
+_OPTIONS = OPTION_TRE_GRADI | OPTION_RE_BELLO | OPTION_ACE_SWEEP  # the known option bits
+
+# engine/rng.py: component i of the PRNG lies in 1..modulus-1; a 0 would stick at 0.
+_RNG_MODULI = (32363, 31727, 31657)
 
 
 class _Reader:
@@ -118,7 +123,7 @@ def _decode_setup(reader):
     setup.deck = reader.choice(DECKS, "deck")
     setup.preset = reader.choice(PRESETS, "preset")
     options = reader.byte()
-    if options & ~OPTIONS:
+    if options & ~_OPTIONS:
         raise SaveError("save has unknown options (%d)" % options)
     setup.tre_gradi = bool(options & OPTION_TRE_GRADI)
     setup.re_bello = bool(options & OPTION_RE_BELLO)
@@ -173,7 +178,7 @@ def _decode_state(reader, rules) -> tuple:
     matches = reader.u32()
     seeds = (reader.u16(), reader.u16(), reader.u16())
     for i in range(3):
-        if not 0 < seeds[i] < RNG_MODULI[i]:
+        if not 0 < seeds[i] < _RNG_MODULI[i]:
             raise SaveError("save has a broken random generator state")
     score0 = reader.i16()
     score1 = reader.i16()

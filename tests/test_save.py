@@ -16,7 +16,9 @@ from array import array
 import match_setup
 import pytest
 import record_file
+import record_read
 import save
+import save_read
 from match_setup import PASS, WATCH, MatchSetup
 from save import SaveError
 
@@ -125,7 +127,7 @@ def test_round_trip_at_every_step_of_a_match_plays_on_the_same(name):
         setup = MATCHES[name]()
         saves, events, final = play_match(setup, match_seed, matches=match_seed + 3)
         for k, (data, expected) in enumerate(saves):
-            loaded_setup, state, matches = save.decode(data)
+            loaded_setup, state, matches = save_read.decode(data)
             assert loaded_setup == setup
             assert matches == match_seed + 3
             assert parts(state) == expected, "step %d" % k
@@ -149,7 +151,7 @@ def test_round_trip_of_matches_ended_by_declaring_out():
         if state.match.reason in (DECLARED, FALSE_DECLARATION):
             reasons.add(state.match.reason)
             data = save.encode(setup, state, 0)
-            _, loaded, _ = save.decode(data)
+            _, loaded, _ = save_read.decode(data)
             assert parts(loaded) == parts(state)
             assert loaded.ply < loaded.rules.plies
     assert reasons == {DECLARED, FALSE_DECLARATION}
@@ -165,7 +167,7 @@ def test_round_trip_of_a_deal_thrown_in():
     else:
         pytest.fail("no seed throws the first deal in")
     assert state.phase == DEAL and state.ply == 0
-    _, loaded, _ = save.decode(save.encode(setup, state, 0))
+    _, loaded, _ = save_read.decode(save.encode(setup, state, 0))
     assert parts(loaded) == parts(state)
     rnd = random.Random(1)
     events = []
@@ -181,18 +183,18 @@ def test_round_trip_of_every_setup_field():
     setup.set_mode(PASS, 4)
     setup.names = ["Niccolò", "Zoë", "Ana", ""]
     state = State(setup.rules(), 5)
-    loaded, _, matches = save.decode(save.encode(setup, state, 2**32 - 1))
+    loaded, _, matches = save_read.decode(save.encode(setup, state, 2**32 - 1))
     assert loaded == setup
     assert matches == 2**32 - 1
     watch = make_setup("dieci")
     watch.set_mode(WATCH)
-    assert save.decode(save.encode(watch, State(watch.rules()), 0))[0] == watch
+    assert save_read.decode(save.encode(watch, State(watch.rules()), 0))[0] == watch
 
 
 def test_names_are_cut_to_eight_characters():
     setup = make_setup()
     setup.names = ["Massimiliano", "Bruno", "Carla", "Dario"]
-    loaded, _, _ = save.decode(save.encode(setup, State(setup.rules()), 0))
+    loaded, _, _ = save_read.decode(save.encode(setup, State(setup.rules()), 0))
     assert loaded.names == ["Massimil", "Bruno", "Carla", "Dario"]
 
 
@@ -260,9 +262,9 @@ def test_a_save_cut_at_every_byte_is_refused():
     data = mid_hand_save()
     for size in range(len(data)):
         with pytest.raises(SaveError, match="truncated"):
-            save.decode(data[:size])
+            save_read.decode(data[:size])
     with pytest.raises(SaveError, match="corrupt"):
-        save.decode(data + b"\x00")
+        save_read.decode(data + b"\x00")
 
 
 def test_every_bit_flip_of_a_save_is_refused():
@@ -272,7 +274,7 @@ def test_every_bit_flip_of_a_save_is_refused():
         flipped = bytearray(data)
         flipped[bit // 8] ^= 1 << (bit % 8)
         with pytest.raises(SaveError):
-            save.decode(bytes(flipped))
+            save_read.decode(bytes(flipped))
 
 
 def assert_playable(setup, state: State) -> None:
@@ -283,20 +285,20 @@ def assert_playable(setup, state: State) -> None:
         if state.phase == TERMINAL:
             break
         step(state, rnd)
-    _, again, _ = save.decode(save.encode(setup, state, 0))
+    _, again, _ = save_read.decode(save.encode(setup, state, 0))
     assert parts(again) == parts(state)
 
 
 def test_every_payload_bit_flip_behind_a_good_checksum_restores_a_valid_match_or_is_refused():
     # Past the CRC (a flip and a matching checksum), the loader's own checks must hold.
     data = mid_hand_save()
-    _, payload = save.unseal(data, save.MAGIC, save.VERSION)
+    _, payload = record_read.unseal(data, save.MAGIC, save.VERSION)
     restored = 0
     for bit in range(len(payload) * 8):
         flipped = bytearray(payload)
         flipped[bit // 8] ^= 1 << (bit % 8)
         try:
-            setup, state, _ = save.decode(save.seal(save.MAGIC, save.VERSION, 0, flipped))
+            setup, state, _ = save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, flipped))
         except SaveError as exc:
             assert "\n" not in str(exc)
             continue
@@ -307,7 +309,7 @@ def test_every_payload_bit_flip_behind_a_good_checksum_restores_a_valid_match_or
 
 def test_random_payloads_behind_a_good_checksum_are_refused_or_valid():
     data = mid_hand_save()
-    _, payload = save.unseal(data, save.MAGIC, save.VERSION)
+    _, payload = record_read.unseal(data, save.MAGIC, save.VERSION)
     rnd = random.Random(5)
     for trial in range(400):
         damaged = bytearray(payload)
@@ -317,21 +319,21 @@ def test_random_payloads_behind_a_good_checksum_are_refused_or_valid():
             for _ in range(1 + trial % 6):
                 damaged[rnd.randrange(len(damaged))] = rnd.randrange(256)
         try:
-            setup, state, _ = save.decode(save.seal(save.MAGIC, save.VERSION, 0, damaged))
+            setup, state, _ = save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, damaged))
         except SaveError:
             continue
         assert_playable(setup, state)
 
 
 def test_old_version_is_refused_naming_it():
-    _, payload = save.unseal(mid_hand_save(), save.MAGIC, save.VERSION)
+    _, payload = record_read.unseal(mid_hand_save(), save.MAGIC, save.VERSION)
     with pytest.raises(SaveError, match="version 0; this game reads version 1"):
-        save.decode(save.seal(save.MAGIC, 0, 0, payload))
+        save_read.decode(save.seal(save.MAGIC, 0, 0, payload))
 
 
 def test_a_file_of_another_kind_is_refused():
     with pytest.raises(SaveError, match="another kind"):
-        save.decode(save.seal(b"SS", save.VERSION, 0, b"\x00" * 26))
+        save_read.decode(save.seal(b"SS", save.VERSION, 0, b"\x00" * 26))
 
 
 # -- files: load, store, clear, power cuts ------------------------------------------------
@@ -351,7 +353,7 @@ def some_saves(count: int) -> list:
 
 
 def store_bytes(directory: str, data: bytes) -> None:
-    save.store(directory, *save.decode(data))
+    save.store(directory, *save_read.decode(data))
 
 
 def loaded_bytes(directory: str):
@@ -391,7 +393,7 @@ def test_unusable_save_is_reported_in_one_line(tmp_path, damage):
     elif damage == "corrupt":
         data = data[:20] + bytes([data[20] ^ 0x10]) + data[21:]
     elif damage == "version":
-        data = save.seal(save.MAGIC, 0, 0, save.unseal(data, save.MAGIC, 1)[1])
+        data = save.seal(save.MAGIC, 0, 0, record_read.unseal(data, save.MAGIC, 1)[1])
     else:
         data = b""
     (tmp_path / save.SAVE_NAME).write_bytes(data)
@@ -405,9 +407,9 @@ def test_unusable_save_is_reported_in_one_line(tmp_path, damage):
 
 def test_newest_valid_copy_wins(tmp_path):
     first, second = some_saves(2)
-    payloads = [save.unseal(d, save.MAGIC, 1)[1] for d in (first, second)]
+    payloads = [record_read.unseal(d, save.MAGIC, 1)[1] for d in (first, second)]
     main = tmp_path / save.SAVE_NAME
-    new = tmp_path / (save.SAVE_NAME + save.NEW_SUFFIX)
+    new = tmp_path / (save.SAVE_NAME + record_file.NEW_SUFFIX)
     for old_seq, new_seq, winner in ((5, 6, second), (0xFFFF, 0, second), (6, 5, first)):
         main.write_bytes(save.seal(save.MAGIC, 1, old_seq, payloads[0]))
         new.write_bytes(save.seal(save.MAGIC, 1, new_seq, payloads[1]))
@@ -494,7 +496,7 @@ def store_with_cut(monkeypatch, directory: str, data: bytes | None, budget: int,
     True if it completed."""
     disk = Disk(budget, filler)
     if store is None:
-        setup, state, matches = save.decode(data)
+        setup, state, matches = save_read.decode(data)
 
         def store():
             save.store(directory, setup, state, matches)
@@ -581,6 +583,7 @@ root, directory = sys.argv[1], sys.argv[2]
 sys.path.append(root + "/lib")
 from array import array
 import save
+import save_read
 from match_setup import MatchSetup
 from engine.layout import DEAL, HAND_OVER, TERMINAL
 from engine.moves import MAX_MOVES
@@ -602,7 +605,7 @@ while state.phase != TERMINAL and step < 150:
         state.apply(moves[(step * 7) % count])
     step += 1
 data = save.encode(setup, state, 4)
-loaded, again, matches = save.decode(data)
+loaded, again, matches = save_read.decode(data)
 assert loaded == setup and matches == 4
 assert bytes(again.where) == bytes(state.where) and again.ply == state.ply
 assert save.encode(loaded, again, matches) == data
@@ -610,7 +613,7 @@ save.store(directory, setup, state, 4)
 save.store(directory, loaded, again, 4)
 assert save.encode(*save.load(directory)) == data
 try:
-    save.decode(data[:-1])
+    save_read.decode(data[:-1])
 except save.SaveError as exc:
     print("refused", exc)
 print(data.hex())
