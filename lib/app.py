@@ -21,6 +21,10 @@ Menus: UP/LEFT and DOWN/RIGHT move the cursor, SELECT activates the row (a setti
 next value), BACK goes back, a touch activates the row touched. So four buttons (LEFT, RIGHT,
 SELECT, BACK) reach everything.
 
+The title, options, players and statistics screens live in lib/title_menus.py, loaded while
+one of them is shown and dropped when a match starts; this module keeps what a match needs,
+the pause and match-end menus among it, and the menu machinery they all share.
+
 Saves (lib/save.py) are written after every play when ``save_dir`` is given, offered as
 "Continue" on the title, and cleared when the match ends; statistics (lib/stats.py) count
 the matches against bots per difficulty.
@@ -32,7 +36,6 @@ import gc
 
 import displayio
 import i18n
-import match_setup
 from game import (
     COVER,
     HAND_SCORED,
@@ -46,7 +49,7 @@ from game import (
 )
 from input_events import BACK, DOWN, HINT, LEFT, RIGHT, SELECT, TOUCH, UP
 from layouts import text_box
-from match_setup import BOT, VS_BOTS, WATCH, MatchSetup
+from match_setup import VS_BOTS, WATCH, MatchSetup
 from text_line import wrap
 from text_scene import DIM, TextScene
 from unload import forget
@@ -54,25 +57,13 @@ from unload import forget
 from engine.clock import ticks_ms
 from engine.rules import release_parser
 
-_TITLE_ITEMS = ("vs_bots", "pass", "watch", "options", "stats", "language")
-_OPTION_ITEMS = ("preset", "tre_gradi", "target", "re_bello", "napola", "ace_sweep",
-                 "deal_shape", "level", "deck", "back")
-_PLAYER_ITEMS = ("seat0", "seat1", "seat2", "seat3", "start", "back")
 _MATCH_END_ITEMS = ("again", "quit")
-_STATS_ITEMS = ("reset", "back")
+_MATCH_MENUS = ("pause", "match_end")  # the menus of a match; lib/title_menus.py has the others
 
 
 # The save and statistics modules, dropped together after each use (they share record_file's
 # SaveError, which must stay one class).
-_FILE_MODULES = ("save", "save_read", "stats", "record_file", "crc")
-
-
-def _next(values, value):
-    """The value after ``value`` in ``values``, wrapping round."""
-    for i in range(len(values)):
-        if values[i] == value:
-            return values[(i + 1) % len(values)]
-    return values[0]
+_FILE_MODULES = ("save", "save_read", "stats", "record_file", "record_read", "crc")
 
 
 class App:
@@ -110,9 +101,8 @@ class App:
         self.saved = None  # a valid save: (setup, state, matches)
         self.pass_seats = bytearray((1, 0, 2, 0))  # the players screen: seat -> person
         self._stats = None  # the statistics when there is no drive to keep them on
-        self._load_save()
         display.root_group = self.group
-        self.show_title()
+        self._open_title()
         release_parser()  # MatchSetup and the save needed it; the options menu loads it again
 
     # -- files ----------------------------------------------------------------------------
@@ -134,20 +124,6 @@ class App:
             print("statistics reset:", stats.error)
         return stats
 
-    def _load_save(self) -> None:
-        if self.save_dir is None:
-            return
-        import save
-
-        try:
-            self.saved = save.load(self.save_dir)
-        except save.SaveError as error:  # one line on the title, then go on without it
-            self.message = self.texts["save_bad"] % (error,)
-            print(self.message)
-            self.saved = None
-        forget(*_FILE_MODULES)
-        forget("engine.edge")  # the save's replay checked its plays; play needs none of it
-
     def _store(self) -> None:
         game = self.game
         if self.save_dir is None or game is None:
@@ -158,6 +134,10 @@ class App:
             save.store(self.save_dir, game.setup, game.state, game.matches)
         except OSError as error:  # a read-only drive (boot.py's button held): play on
             self._cannot_write(error)
+        self._forget_files()
+
+    def _forget_files(self) -> None:
+        """Drop the save and statistics modules until their next use."""
         forget(*_FILE_MODULES)
 
     def _cannot_write(self, error) -> None:
@@ -171,7 +151,7 @@ class App:
             import save
 
             save.clear(self.save_dir)
-            forget(*_FILE_MODULES)
+            self._forget_files()
 
     # -- menus ----------------------------------------------------------------------------
 
@@ -203,32 +183,9 @@ class App:
         self.text_scene.set_cursor(self._first_row + self.cursor - top)
 
     def _item_text(self, key: str) -> tuple:
-        texts = self.texts
-        setup = self.setup
-        on_off = texts["on_off"]
-        if key == "language":
-            return texts["language"], texts["lang_names"][i18n.LANGUAGES.index(setup.language)]
-        if key == "preset":
-            return texts["preset"], setup.preset
-        if key in ("tre_gradi", "re_bello", "ace_sweep"):
-            return texts[key], on_off[bool(getattr(setup, key))]
-        if key == "target":
-            return texts["target"], str(setup.target)
-        if key == "napola":
-            return texts["napola"], texts["napola_names"][match_setup.NAPOLA.index(setup.napola)]
-        if key == "deal_shape":
-            return texts["deal_shape"], setup.deal_shape
-        if key == "level":
-            if setup.level not in match_setup.LEVELS:  # "desktop", from the simulator
-                return texts["level"], setup.level
-            return texts["level"], texts["level_names"][match_setup.LEVELS.index(setup.level)]
-        if key == "deck":
-            return texts["deck"], texts["deck_names"][match_setup.DECKS.index(setup.deck)]
-        if key.startswith("seat"):
-            seat = int(key[4])
-            person = self.pass_seats[seat]
-            return texts["seat_rows"][seat], setup.names[person - 1] if person else texts["bot"]
-        return texts[key], ""
+        if self.screen in _MATCH_MENUS:
+            return self.texts[key], ""
+        return __import__("title_menus").item_text(self, key)
 
     def _move_cursor(self, step: int) -> None:
         self.cursor = (self.cursor + step) % len(self.items)
@@ -252,37 +209,10 @@ class App:
                 self._activate(self.items[index])
 
     def _activate(self, key: str) -> None:
-        setup = self.setup
-        if key == "continue":
-            saved_setup, state, matches = self.saved
-            self.setup = saved_setup
-            self._use_language(saved_setup.language)
-            self._start(saved_setup, state, matches)
-        elif key == "vs_bots":
-            setup.set_mode(VS_BOTS)
-            self._start(setup)
-        elif key == "watch":
-            setup.set_mode(WATCH)
-            self._start(setup)
-        elif key == "pass":
-            self.show_players()
-        elif key == "options":
-            self.show_options()
-        elif key == "stats":
-            self.show_stats()
-        elif key == "language":
-            self._use_language(_next(i18n.LANGUAGES, setup.language))
-            self._redraw_menu()
-        elif key == "back":
-            self._back()
-        elif key == "quit":
-            self._quit()
-        elif key.startswith("seat"):
-            seat = int(key[4])
-            self.pass_seats[seat] = (self.pass_seats[seat] + 1) % 5
-            self._draw_items()
-        elif key == "start":
-            self._start_pass()
+        if self.screen not in _MATCH_MENUS:
+            match = __import__("title_menus").activate(self, key)
+            if match is not None:  # started once the menus' code has returned: _start drops it
+                self._start(*match)
         elif key == "resume":
             self.show_table()
         elif key == "hint":
@@ -295,57 +225,13 @@ class App:
             self.show_table()
             self.game.next()  # may put up a cover at once (pass-and-play)
             self._store()
-        elif key == "reset":
-            stats = self.stats
-            stats.reset()
-            self._store_stats(stats)
-            self.show_stats()
-        else:
-            self._change_option(key)
-
-    def _change_option(self, key: str) -> None:
-        """Give option ``key`` its next value; one the rules refuse is undone and named."""
-        from engine.rules import RulesError
-
-        setup = self.setup
-        before = setup.copy()
-        if key == "preset":
-            setup.from_preset(_next(match_setup.PRESETS, setup.preset))
-        elif key in ("tre_gradi", "re_bello", "ace_sweep"):
-            setattr(setup, key, not getattr(setup, key))
-        elif key == "target":
-            setup.target = _next(match_setup.TARGETS, setup.target)
-        elif key == "napola":
-            setup.napola = _next(match_setup.NAPOLA, setup.napola)
-        elif key == "deal_shape":
-            setup.deal_shape = _next(match_setup.DEAL_SHAPES, setup.deal_shape)
-        elif key == "level":
-            setup.level = _next(match_setup.LEVELS, setup.level)
-        elif key == "deck":
-            setup.deck = _next(match_setup.DECKS, setup.deck)
-        footer = self.texts["menu_help"]
-        try:
-            setup.rules()
-        except RulesError as error:  # leave the setup as it was and say why
-            self.setup = before
-            footer = str(error)
-        self._draw_items()
-        self.text_scene.set_footer(footer)
-        release_parser()
-
-    def _use_language(self, language: str) -> None:
-        self.setup.language = language
-        self.texts = i18n.texts(language)
-
-    def _redraw_menu(self) -> None:
-        cursor = self.cursor
-        self.show_title()
-        self._move_cursor(cursor)
+        elif key == "quit":
+            self._quit()
 
     def _back(self) -> None:
         screen = self.screen
         if screen in ("options", "players", "stats"):
-            self.show_title()
+            __import__("title_menus").show_title(self)
         elif screen in ("pause", "hint"):
             self.show_table()
         elif screen == "match_end":
@@ -358,30 +244,9 @@ class App:
         if self.table_scene is not None:
             self.table_scene.group.hidden = True
 
-    def show_title(self) -> None:
-        """The title menu (with Continue when a valid save is there)."""
-        items = _TITLE_ITEMS if self.saved is None else ("continue",) + _TITLE_ITEMS
-        self._show_menu("title", self.texts["title"], items, 1, self.message)
-        self.text_scene.set_centered(0, self.texts["subtitle"], DIM)
-
-    def show_options(self) -> None:
-        """The rules options, difficulty, deck and language."""
-        self._show_menu("options", self.texts["options"], _OPTION_ITEMS)
-
-    def show_players(self) -> None:
-        """Pass-and-play: who sits where (people by name, bots in the empty seats)."""
-        self._show_menu("players", self.texts["players"], _PLAYER_ITEMS)
-
-    def show_stats(self) -> None:
-        """The statistics, with a reset."""
-        from summaries import stats_rows
-
-        rows = stats_rows(self.stats, self.texts, match_setup.LEVELS)
-        forget("summaries", *_FILE_MODULES)
-        self._show_menu("stats", self.texts["stats"], _STATS_ITEMS, len(rows) + 1)
-        for i, (left, right) in enumerate(rows):
-            self.text_scene.set_row(i, left, right)
-        self.text_scene.set_row(len(rows), "")
+    def _open_title(self) -> None:
+        """The title, with the save read again (lib/title_menus.py)."""
+        __import__("title_menus").open_title(self)
 
     def show_table(self) -> None:
         """The table of the match in play."""
@@ -484,6 +349,8 @@ class App:
         self.game = None
         rules = state.rules if state is not None else setup.rules()
         release_parser()  # the rules are built: the parser's 11 KB go until a menu needs it
+        forget("title_menus")  # the title loads it again
+        self.texts = i18n.texts(setup.language)  # without the menus' texts, which it brings back
         gc.collect()  # before the table's sheet, the bots' buffers and the State
         scene = self._table_for(setup.deck)
         self.game = Game(scene, setup, rules, clock_ms=self.clock_ms, texts=self.texts,
@@ -496,21 +363,7 @@ class App:
     def _quit(self) -> None:
         """Back to the title; the match stays saved, so the title offers to continue it."""
         self.game = None
-        self._load_save()
-        self.show_title()
-
-    def _start_pass(self) -> None:
-        people = [n for n in self.pass_seats if n != BOT]
-        texts = self.texts
-        if len(people) < 2:
-            self.text_scene.set_footer(texts["need_people"])
-            return
-        for n in people:
-            if people.count(n) > 1:
-                self.text_scene.set_footer(texts["twice"] % self.setup.names[n - 1])
-                return
-        self.setup.set_seats(self.pass_seats)
-        self._start(self.setup)
+        self._open_title()
 
     def _on_game(self, event: int) -> None:
         if event == PLAYED:
@@ -545,7 +398,7 @@ class App:
                 store_stats(self.save_dir, stats)
             except OSError as error:
                 self._cannot_write(error)
-            forget(*_FILE_MODULES)
+            self._forget_files()
 
     # -- input ----------------------------------------------------------------------------
 

@@ -1,11 +1,13 @@
 """The game's words in English and Italian, and card names for each deck style.
 
-``texts(language)`` returns one dict with every text the screens show: the table scene's keys
-(table_scene.TEXTS), the game's, the menus' and the end of hand's. Only the chosen language is
-built, so a board holds one set of strings. ``card_namer(language, deck)`` returns a function
-naming a card (engine/cards.py int) as the card faces show it: Italian suits with fante,
-cavallo, re (``F C R``), French suits with ``J Q K``; the suit letter follows the language
-(Italian deck: denari, coppe, bastoni, spade in both languages).
+``texts(language)`` returns one dict with every text a match's screens show: the table scene's
+keys (table_scene.TEXTS), the game's, the in-match menus' and the end of hand's;
+``texts(language, menus=True)`` adds the texts of the menus before a match, which the app holds
+only while they show. Only the chosen language is built, so a board holds one set of strings.
+``card_namer(language, deck)`` returns a function naming a card (engine/cards.py int) as the
+card faces show it: Italian suits with fante, cavallo, re (``F C R``), French suits with
+``J Q K``; the suit letter follows the language (Italian deck: denari, coppe, bastoni, spade
+in both languages).
 
 Hint reasons come from the bots in English (engine/bots); ``reason(language, text)`` gives
 the Italian for them.
@@ -22,14 +24,21 @@ from unload import forget
 LANGUAGES = ("en", "it")
 
 
-def texts(language: str) -> dict:
-    """Every text of the game in ``language`` (``"en"`` or ``"it"``)."""
+def texts(language: str, menus: bool = False) -> dict:
+    """The texts of a match's screens in ``language`` (``"en"`` or ``"it"``), and with
+    ``menus`` those of the menus before a match as well (lib/title_menus.py)."""
     if language not in LANGUAGES:
         raise ValueError("unknown language %r (known: %s)" % (language, ", ".join(LANGUAGES)))
-    out = __import__("lang_en").texts()
+    english = __import__("lang_en")
+    out = english.texts()
+    if menus:
+        out.update(english.menu_texts())
     forget("lang_en")
     if language == "it":
-        __import__("lang_it").update(out)
+        italian = __import__("lang_it")
+        italian.update(out)
+        if menus:
+            italian.update_menus(out)
         forget("lang_it")
     return out
 

@@ -1,9 +1,10 @@
-"""The game's texts in English (lib/i18n.py loads this module only to build the dict, then
-drops it, so a board keeps the strings of one language)."""
+"""The game's texts in English (lib/i18n.py loads this module only to build the dicts, then
+drops it, so a board keeps the strings of one language): those of a match, and those of the
+menus before it, which a board holds only while they show."""
 
 
 def texts() -> dict:
-    """Every English text of the game, by key (lib/i18n.py)."""
+    """The English texts of a match's screens, by key (lib/i18n.py)."""
     return {
         # the table (table_scene.TEXTS)
         "seats": ("You", "Right", "Partner", "Left"),
@@ -22,44 +23,13 @@ def texts() -> dict:
         "hint": "Hint",
         "hint_take": "%s takes %s",  # card, cards taken
         "hint_trail": "Play %s",
-        "declared": "%s declares out",
-        "bot": "Bot",
         # menus
-        "title": "Scopone",
-        "subtitle": "scientifico",
-        "continue": "Continue",
-        "vs_bots": "Play with bots",
-        "pass": "Pass and play",
-        "watch": "Watch bots",
-        "options": "Options",
-        "stats": "Statistics",
-        "language": "Language",
-        "lang_names": ("English", "Italiano"),
         "menu_help": "Select: choose",
         "back": "Back",
-        "start": "Start",
-        "preset": "Rules",
-        "tre_gradi": "Tre gradi",
-        "target": "Target",
-        "re_bello": "Re bello",
-        "napola": "Napola",
-        "napola_names": ("off", "full", "max 6"),
-        "ace_sweep": "Ace sweeps",
-        "deal_shape": "Deal",
-        "level": "Difficulty",
-        "level_names": ("easy", "normal", "hard"),
-        "deck": "Cards",
-        "deck_names": ("Italian", "French"),
-        "on_off": ("off", "on"),
-        "seat_rows": ("Seat 1, team A", "Seat 2, team B", "Seat 3, team A", "Seat 4, team B"),
-        "players": "Players",
-        "need_people": "Pick at least 2 people",
-        "twice": "%s sits twice",
         "pause": "Paused",
         "resume": "Resume",
         "declare": "Declare out",
         "quit": "Quit to title",
-        "save_bad": "Save ignored: %s",
         # pass and play
         "pass_to": "Pass to %s",
         "ready": "%s: press Select",
@@ -79,7 +49,42 @@ def texts() -> dict:
         "grade": ("", "grade 1: single", "grade 2: double", "grade 3: cappotto"),
         "reasons": ("", "at the target", "napoleone", "declared out", "false declaration"),
         "again": "Play again",
-        # statistics
+    }
+
+
+def menu_texts() -> dict:
+    """The English texts of the menus before a match (lib/title_menus.py), by key."""
+    return {
+        "bot": "Bot",
+        "title": "Scopone",
+        "subtitle": "scientifico",
+        "continue": "Continue",
+        "vs_bots": "Play with bots",
+        "pass": "Pass and play",
+        "watch": "Watch bots",
+        "options": "Options",
+        "stats": "Statistics",
+        "language": "Language",
+        "lang_names": ("English", "Italiano"),
+        "start": "Start",
+        "preset": "Rules",
+        "tre_gradi": "Tre gradi",
+        "target": "Target",
+        "re_bello": "Re bello",
+        "napola": "Napola",
+        "napola_names": ("off", "full", "max 6"),
+        "ace_sweep": "Ace sweeps",
+        "deal_shape": "Deal",
+        "level": "Difficulty",
+        "level_names": ("easy", "normal", "hard"),
+        "deck": "Cards",
+        "deck_names": ("Italian", "French"),
+        "on_off": ("off", "on"),
+        "seat_rows": ("Seat 1, team A", "Seat 2, team B", "Seat 3, team A", "Seat 4, team B"),
+        "players": "Players",
+        "need_people": "Pick at least 2 people",
+        "twice": "%s sits twice",
+        "save_bad": "Save ignored: %s",
         "stats_rows": ("Played", "Won"),
         "stat_scope": "Scope made",
         "stat_best": "Best match",

@@ -30,8 +30,8 @@ How each column is made:
   native part of its instance.
 - **UI code**: lib/'s modules (the main loop, lib/main_loop.py, among them) and the board's
   driver, compiled with mpy-cross and imported on the 32-bit MicroPython (*measured*), and
-  what lib/hardware.py leaves behind (its interned names) once lib/main_loop.py drops it after
-  start-up.
+  what the ``STARTUP`` modules leave behind (their interned names) once dropped: lib/hardware.py
+  after start-up (lib/main_loop.py), lib/title_menus.py when a match starts (lib/app.py).
 - **Adafruit libraries**: the ones requirements-board.txt installs on the board, compiled
   from their sources (site-packages, or the type check's copies in .venv/typecheck) and
   imported the same way (*measured*).
@@ -126,7 +126,9 @@ DRIVERS = {  # profile -> the driver modules lib/hardware.py loads for it, kept 
     "pybadge": ("hw_badge",),
 }
 
-STARTUP = ("hardware",)  # start-up only: lib/main_loop.py drops it once the App is built
+# Loaded only before play: lib/main_loop.py drops hardware once the App is built, and lib/app.py
+# drops title_menus (the title's menus) when a match starts.
+STARTUP = ("hardware", "title_menus")
 
 
 _BOARD_LINE = re.compile(r"^(adafruit-circuitpython-[a-z0-9-]+)\S*\s+#\s*boards:\s*(.+)$")
@@ -171,7 +173,8 @@ _TOP_IMPORT = re.compile(r"^(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
 
 # Modules the app loads only for a moment and drops (lib/app.py ``_forget``, lib/i18n.py):
 # not held during a match. The biggest one held at once is the budget's "transient" column.
-TRANSIENT = ("save", "record_file", "crc", "save_read", "stats", "summaries", "lang_en", "lang_it")
+TRANSIENT = ("save", "record_file", "crc", "save_read", "record_read", "stats", "summaries",
+             "lang_en", "lang_it")
 
 
 def lib_modules() -> list[str]:
@@ -603,8 +606,10 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "(every Group with its member list, every TileGrid, each TextLine's native part: %s)."
         % (_kb(parts["ui_objects_python"]), _kb(parts["ui_objects_c"])),
         "- **UI code**, measured: lib/'s modules and the board's driver, compiled with "
-        "mpy-cross, and the %s bytes of interned names that lib/hardware.py leaves behind: it "
-        "is loaded for start-up (%s bytes) and lib/main_loop.py drops it once the App is built."
+        "mpy-cross, and the %s bytes of interned names that lib/hardware.py and "
+        "lib/title_menus.py leave behind (%s bytes loaded): lib/main_loop.py drops the "
+        "start-up code once the App is built, and lib/app.py the title's menus when a match "
+        "starts."
         % (_kb(parts["startup_left"]), _kb(parts["startup_code"])),
         "- **Adafruit libraries**, measured: those requirements-board.txt installs on the board "
         "and the game keeps loaded (st7789 on the Picos, touchscreen on the PyPortal), "

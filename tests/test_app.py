@@ -9,7 +9,10 @@ pause menu, hints, declaring out, saves (continue, a corrupt save) and statistic
 
 from __future__ import annotations
 
+import gc
 import random
+import sys
+import weakref
 
 import pytest
 from app import App
@@ -287,6 +290,29 @@ def test_pause_menu_hint_and_quit(shown):
     app.handle(BACK)
     pick(app, "quit")
     assert app.screen == "title" and app.game is None
+
+
+def test_title_menus_leave_sys_modules_during_a_match():
+    """lib/title_menus.py goes when a match starts and nothing the App keeps refers to its
+    functions (on MicroPython a function keeps its module's globals alive); the title loads
+    it again."""
+    sys.modules.pop("title_menus", None)  # a copy of its own: conftest keeps earlier tests' copy
+    display = sim_display.open_display("pybadge", headless=True)
+    try:
+        app, _ = make_app(display)
+        import title_menus
+
+        alive = weakref.ref(title_menus.show_title)  # alive while the module's globals are
+        del title_menus
+        pick(app, "vs_bots")
+        assert app.screen == "table" and "title_menus" not in sys.modules
+        gc.collect()
+        assert alive() is None
+        app.handle(BACK)
+        pick(app, "quit")
+        assert app.screen == "title" and "title_menus" in sys.modules
+    finally:
+        display.close()
 
 
 def test_touching_the_score_opens_the_pause_menu():

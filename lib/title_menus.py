@@ -1,0 +1,225 @@
+"""The menus before a match: the title (with the saved match as Continue), the options, the
+pass-and-play seats, the statistics and the language.
+
+The ``App`` (lib/app.py) imports this module to show one of these screens or to answer their
+rows, and drops it (lib/unload.py ``forget``) when a match starts, so a board does not hold
+this code during play; the title loads it again. Each function works on the ``App`` it is
+given, through the App's menu machinery (``_show_menu``, ``_draw_items``, ``_move_cursor``),
+which the pause and match-end menus share. The App keeps none of these functions (a
+MicroPython function keeps its module's globals alive), so dropping the module frees it.
+
+Allocation: builds strings (edge: menus only).
+"""
+
+import i18n
+import match_setup
+from match_setup import BOT, VS_BOTS, WATCH
+from text_scene import DIM
+from unload import forget
+
+from engine.rules import release_parser
+
+_TITLE_ITEMS = ("vs_bots", "pass", "watch", "options", "stats", "language")
+_OPTION_ITEMS = ("preset", "tre_gradi", "target", "re_bello", "napola", "ace_sweep",
+                 "deal_shape", "level", "deck", "back")
+_PLAYER_ITEMS = ("seat0", "seat1", "seat2", "seat3", "start", "back")
+_STATS_ITEMS = ("reset", "back")
+
+
+def _next(values, value):
+    """The value after ``value`` in ``values``, wrapping round."""
+    for i in range(len(values)):
+        if values[i] == value:
+            return values[(i + 1) % len(values)]
+    return values[0]
+
+
+# -- screens ----------------------------------------------------------------------------------
+
+
+def open_title(app) -> None:
+    """The title at start-up or after a match, the save read again: Continue when it is valid,
+    a line on why when it is not. The App's texts gain the menus' (``_start`` drops them)."""
+    app.texts = i18n.texts(app.setup.language, menus=True)
+    _load_save(app)
+    show_title(app)
+
+
+def _load_save(app) -> None:
+    if app.save_dir is None:
+        return
+    import save
+
+    try:
+        app.saved = save.load(app.save_dir)
+    except save.SaveError as error:  # one line on the title, then go on without it
+        app.message = app.texts["save_bad"] % (error,)
+        print(app.message)
+        app.saved = None
+    app._forget_files()
+    forget("engine.edge")  # the save's replay checked its plays; play needs none of it
+
+
+def show_title(app) -> None:
+    """The title menu (with Continue when a valid save is there)."""
+    texts = app.texts
+    items = _TITLE_ITEMS if app.saved is None else ("continue",) + _TITLE_ITEMS
+    app._show_menu("title", texts["title"], items, 1, app.message)
+    app.text_scene.set_centered(0, texts["subtitle"], DIM)
+
+
+def show_options(app) -> None:
+    """The rules options, difficulty and deck."""
+    app._show_menu("options", app.texts["options"], _OPTION_ITEMS)
+
+
+def show_players(app) -> None:
+    """Pass-and-play: who sits where (people by name, bots in the empty seats)."""
+    app._show_menu("players", app.texts["players"], _PLAYER_ITEMS)
+
+
+def show_stats(app) -> None:
+    """The statistics, with a reset."""
+    from summaries import stats_rows
+
+    rows = stats_rows(app.stats, app.texts, match_setup.LEVELS)
+    forget("summaries")
+    app._forget_files()
+    app._show_menu("stats", app.texts["stats"], _STATS_ITEMS, len(rows) + 1)
+    scene = app.text_scene
+    for i, (left, right) in enumerate(rows):
+        scene.set_row(i, left, right)
+    scene.set_row(len(rows), "")
+
+
+# -- rows -------------------------------------------------------------------------------------
+
+
+def item_text(app, key: str) -> tuple:
+    """(left, right) of row ``key``: a setting and its value, a seat and who sits there, or
+    the item's name alone."""
+    texts = app.texts
+    setup = app.setup
+    if key == "language":
+        return texts["language"], texts["lang_names"][i18n.LANGUAGES.index(setup.language)]
+    if key == "preset":
+        return texts["preset"], setup.preset
+    if key in ("tre_gradi", "re_bello", "ace_sweep"):
+        return texts[key], texts["on_off"][bool(getattr(setup, key))]
+    if key == "target":
+        return texts["target"], str(setup.target)
+    if key == "napola":
+        return texts["napola"], texts["napola_names"][match_setup.NAPOLA.index(setup.napola)]
+    if key == "deal_shape":
+        return texts["deal_shape"], setup.deal_shape
+    if key == "level":
+        if setup.level not in match_setup.LEVELS:  # "desktop", from the simulator
+            return texts["level"], setup.level
+        return texts["level"], texts["level_names"][match_setup.LEVELS.index(setup.level)]
+    if key == "deck":
+        return texts["deck"], texts["deck_names"][match_setup.DECKS.index(setup.deck)]
+    if key.startswith("seat"):
+        seat = int(key[4])
+        person = app.pass_seats[seat]
+        return texts["seat_rows"][seat], setup.names[person - 1] if person else texts["bot"]
+    return texts[key], ""
+
+
+def activate(app, key: str):
+    """Do what row ``key`` says: open a menu, change a setting, or choose a match.
+
+    Returns the match to start, ``(setup, state, matches)`` for the App's ``_start`` (which
+    drops this module: the caller starts it once this function has returned), or None."""
+    setup = app.setup
+    if key == "continue":
+        saved_setup, state, matches = app.saved
+        app.setup = saved_setup
+        _use_language(app, saved_setup.language)
+        return saved_setup, state, matches
+    if key == "vs_bots" or key == "watch":
+        setup.set_mode(VS_BOTS if key == "vs_bots" else WATCH)
+        return setup, None, 0
+    if key == "start":
+        return _pass_setup(app)
+    if key == "pass":
+        show_players(app)
+    elif key == "options":
+        show_options(app)
+    elif key == "stats":
+        show_stats(app)
+    elif key == "language":
+        _use_language(app, _next(i18n.LANGUAGES, setup.language))
+        _redraw_title(app)
+    elif key == "back":
+        show_title(app)
+    elif key.startswith("seat"):
+        seat = int(key[4])
+        app.pass_seats[seat] = (app.pass_seats[seat] + 1) % 5
+        app._draw_items()
+    elif key == "reset":
+        stats = app.stats
+        stats.reset()
+        app._store_stats(stats)
+        show_stats(app)
+    else:
+        _change_option(app, key)
+    return None
+
+
+def _change_option(app, key: str) -> None:
+    """Give option ``key`` its next value; one the rules refuse is undone and named."""
+    from engine.rules import RulesError
+
+    setup = app.setup
+    before = setup.copy()
+    if key == "preset":
+        setup.from_preset(_next(match_setup.PRESETS, setup.preset))
+    elif key in ("tre_gradi", "re_bello", "ace_sweep"):
+        setattr(setup, key, not getattr(setup, key))
+    elif key == "target":
+        setup.target = _next(match_setup.TARGETS, setup.target)
+    elif key == "napola":
+        setup.napola = _next(match_setup.NAPOLA, setup.napola)
+    elif key == "deal_shape":
+        setup.deal_shape = _next(match_setup.DEAL_SHAPES, setup.deal_shape)
+    elif key == "level":
+        setup.level = _next(match_setup.LEVELS, setup.level)
+    elif key == "deck":
+        setup.deck = _next(match_setup.DECKS, setup.deck)
+    footer = app.texts["menu_help"]
+    try:
+        setup.rules()
+    except RulesError as error:  # leave the setup as it was and say why
+        app.setup = before
+        footer = str(error)
+    app._draw_items()
+    app.text_scene.set_footer(footer)
+    release_parser()
+
+
+def _use_language(app, language: str) -> None:
+    app.setup.language = language
+    app.texts = i18n.texts(language, menus=True)
+
+
+def _redraw_title(app) -> None:
+    """The title again in the new language, the cursor where it was."""
+    cursor = app.cursor
+    show_title(app)
+    app._move_cursor(cursor)
+
+
+def _pass_setup(app):
+    """The pass-and-play match of the players screen's seats, or None (and why, in the footer)
+    unless two to four different people sit."""
+    people = [n for n in app.pass_seats if n != BOT]
+    texts = app.texts
+    if len(people) < 2:
+        app.text_scene.set_footer(texts["need_people"])
+        return None
+    for n in people:
+        if people.count(n) > 1:
+            app.text_scene.set_footer(texts["twice"] % app.setup.names[n - 1])
+            return None
+    app.setup.set_seats(app.pass_seats)
+    return app.setup, None, 0

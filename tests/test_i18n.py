@@ -1,0 +1,38 @@
+"""The game's words (lib/i18n.py, lib/lang_en.py, lib/lang_it.py): Italian puts its texts over
+English keys of the same shape, a match holds only its own texts, and the menus' come on top
+only when asked for."""
+
+from __future__ import annotations
+
+import i18n
+import lang_en
+import lang_it
+import pytest
+
+
+def test_italian_puts_its_texts_over_english_keys_only():
+    play = lang_en.texts()
+    menus = lang_en.menu_texts()
+    assert not set(play) & set(menus)  # each text lives in one of the two
+    for english, update in ((play, lang_it.update), (menus, lang_it.update_menus)):
+        italian = {}
+        update(italian)
+        assert set(italian) <= set(english)  # the same in both ("scope %d") need no entry
+        for key, text in italian.items():  # same shape: one string, or as many in a tuple
+            assert type(text) is type(english[key]), key
+            if isinstance(text, tuple):
+                assert len(text) == len(english[key]), key
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_a_match_holds_its_texts_and_the_menus_add_theirs(language):
+    play = i18n.texts(language)
+    both = i18n.texts(language, menus=True)
+    assert "title" not in play and "pause" in play
+    assert set(both) == set(lang_en.texts()) | set(lang_en.menu_texts())
+    assert both["pause"] == play["pause"]
+
+
+def test_an_unknown_language_is_named():
+    with pytest.raises(ValueError, match="unknown language 'fr'"):
+        i18n.texts("fr")
