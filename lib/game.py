@@ -35,7 +35,7 @@ from array import array
 
 from input_events import BACK, HINT, LEFT, RIGHT, SELECT, TOUCH
 from match_setup import BOT, PASS, WATCH
-from table_scene import TableView, fill_view
+from table_scene import TEXTS, TableView, fill_view
 
 from engine import observe
 from engine.bots.levels import make_level_bot
@@ -157,7 +157,9 @@ class Game:
                 name = setup.name_at((seat + rel) & 3)
                 names.append(name if name else relative[rel])
             relative = tuple(names)
-        scene_texts = dict(texts)
+        # The scene's own texts only (a copy of the whole dict would hold a second table of
+        # every key on the heap for the match).
+        scene_texts = {key: texts[key] for key in TEXTS}
         scene_texts["seats"] = relative
         self._seat_texts = scene_texts
         self.scene.texts = scene_texts

@@ -14,7 +14,6 @@ holds, and ``x`` its left edge, centre or right edge for ``LEFT``, ``CENTER`` or
 
 Allocation: ``layout()`` builds one ``Layout`` and a few tuples; call it once per scene. The
 position methods (``hand_x``, ``table_x``, ``table_y``) do integer arithmetic only.
-``boxes()`` builds a list, for tests and tools.
 """
 
 from card_tiles import CARD_SIZES
@@ -114,32 +113,6 @@ class Layout:
         rows = self.table_rows(count)
         span = rows * self.card_height + (rows - 1) * self.row_gap
         return area_y + (area_height - span) // 2 + row * (self.card_height + self.row_gap)
-
-    # -- checks ---------------------------------------------------------------------------------
-
-    def boxes(self, hand: int = HAND_SLOTS, table: int = TABLE_SLOTS) -> list:
-        """Every element's box as ``(kind, x, y, width, height)`` with ``hand`` cards in hand
-        (each also lifted) and ``table`` cards on the table, text lines at full length."""
-        out = []
-        card_w = self.card_width
-        card_h = self.card_height
-        for i in range(hand):
-            x = self.hand_x(i, hand)
-            out.append(("hand", x, self.hand_y - self.lift, card_w, card_h + self.lift))
-        for i in range(table):
-            x = self.table_x(i, table)
-            y = self.table_y(i, table)
-            out.append(("table", x, y - self.table_lift, card_w, card_h + self.table_lift))
-        for rel in (RIGHT_SEAT, TOP_SEAT, LEFT_SEAT):
-            x, y = self.backs[rel]
-            out.append(("back%d" % rel, x, y, card_w, card_h))
-            out.append(("count%d" % rel,) + text_box(self.counts[rel]))
-        for row in range(2):
-            out.append(("score%d" % row,) + text_box(self.score[row]))
-            out.append(("scope%d" % row,) + text_box(self.scope[row]))
-        out.append(("last_play",) + text_box(self.last_play))
-        out.append(("turn",) + text_box(self.turn))
-        return out
 
 
 def text_box(line) -> tuple:

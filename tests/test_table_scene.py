@@ -253,6 +253,31 @@ def test_scene_refuses_a_layout_for_another_screen():
 # --- layouts: on screen, no overlaps ---------------------------------------------------------
 
 
+def boxes_of(geometry, hand: int, table: int) -> list:
+    """Every element's box as ``(kind, x, y, width, height)`` with ``hand`` cards in hand
+    (each also lifted) and ``table`` cards on the table, text lines at full length."""
+    out = []
+    card_w = geometry.card_width
+    card_h = geometry.card_height
+    for i in range(hand):
+        x = geometry.hand_x(i, hand)
+        out.append(("hand", x, geometry.hand_y - geometry.lift, card_w, card_h + geometry.lift))
+    for i in range(table):
+        x = geometry.table_x(i, table)
+        y = geometry.table_y(i, table) - geometry.table_lift
+        out.append(("table", x, y, card_w, card_h + geometry.table_lift))
+    for rel in (layouts.RIGHT_SEAT, layouts.TOP_SEAT, layouts.LEFT_SEAT):
+        x, y = geometry.backs[rel]
+        out.append(("back%d" % rel, x, y, card_w, card_h))
+        out.append(("count%d" % rel, *layouts.text_box(geometry.counts[rel])))
+    for row in range(2):
+        out.append(("score%d" % row, *layouts.text_box(geometry.score[row])))
+        out.append(("scope%d" % row, *layouts.text_box(geometry.scope[row])))
+    out.append(("last_play", *layouts.text_box(geometry.last_play)))
+    out.append(("turn", *layouts.text_box(geometry.turn)))
+    return out
+
+
 def overlap(a, b) -> bool:
     _, ax, ay, aw, ah = a
     _, bx, by, bw, bh = b
@@ -264,7 +289,7 @@ def overlap(a, b) -> bool:
                                              (10, 11)])
 def test_layout_keeps_everything_on_screen_without_overlaps(name, hand, table):
     geometry = layouts.layout(name)
-    boxes = geometry.boxes(hand, table)
+    boxes = boxes_of(geometry, hand, table)
     for kind, x, y, width, height in boxes:
         assert 0 <= x and x + width <= geometry.width, (kind, x, width)
         assert 0 <= y and y + height <= geometry.height, (kind, y, height)
