@@ -15,7 +15,8 @@ under ``forced_capture=turn`` an ace taking itself onto an empty table counts as
 Buffer bound: the most legal moves any reachable position has is 184, under any variant: a
 9+4 table of the four threes plus trailed J 7 5 4 2 A, with all kings and cavalli in hand
 (25 moves a king, 21 a cavallo). tests/test_capture.py searches every reachable table for it;
-MAX_MOVES = 192.
+MAX_MOVES = 192. One card has at most 26 moves on any reachable table (MAX_CARD_MOVES): a king
+with 25 sums and, with ``equal_card_priority=false``, the king on the table.
 
 Rules: C-11, C-40; RULES §4.2, §7, §10 rows 10-12, 26-29.
 Checking a move and explaining why it is illegal is in engine/edge.py.

@@ -17,6 +17,7 @@ except ImportError:  # CPython
 
 MAX_TABLE = const(16)  # table slots; RULES §4.5 bounds a table to 13 cards without ace rules
 MAX_MOVES = const(192)  # legal-move buffer size; see engine/capture.py for the bound
+MAX_CARD_MOVES = const(26)  # the most legal moves one card can have (engine/capture.py)
 TABLE_MASK = const(0xFFFF)
 SELF_TAKE = const(0x400000)  # ace takes itself onto an empty table (ace_on_empty_table)
 ACE_SWEEP = const(0x800000)  # ace takes the whole table (ace_sweep)

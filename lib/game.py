@@ -41,7 +41,7 @@ from engine import observe
 from engine.bots.levels import make_level_bot
 from engine.clock import ticks_diff, ticks_ms
 from engine.layout import DEAL, HAND_OVER, TERMINAL
-from engine.moves import MAX_MOVES, TABLE_MASK
+from engine.moves import MAX_CARD_MOVES, MAX_MOVES, TABLE_MASK
 
 try:
     from micropython import const
@@ -121,7 +121,7 @@ class Game:
         self.hint_move = -1
         self.hint_reason = ""
         self.moves = array("i", [0] * MAX_MOVES)
-        self.choices = array("i", [0] * MAX_MOVES)  # the legal moves of the chosen card
+        self.choices = array("i", [0] * MAX_CARD_MOVES)  # the legal moves of the chosen card
         self.choice_count = 0
         self.choice = 0
         self.obs = bytearray(observe.SIZE)

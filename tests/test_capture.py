@@ -14,7 +14,7 @@ import pytest
 from conftest import cards, legal, legal_for, names, play, position, snapshot
 from engine.cards import card_name, card_value, parse_card
 from engine.layout import IllegalMove
-from engine.moves import MAX_MOVES, is_capture, move_card
+from engine.moves import MAX_CARD_MOVES, MAX_MOVES, is_capture, move_card
 from engine.rules import Rules
 from engine.state import State
 
@@ -679,10 +679,12 @@ def _best_hand(table, size):
 
 
 def most_moves(hand_size: int, first_tables) -> tuple:
-    """(most moves, table as value counts, ply) over every table the model reaches."""
+    """(most moves, table as value counts, ply) over every table the model reaches, and the
+    most moves one card has on any of them."""
     frontier = set(first_tables)
     seen = set(frontier)
     best = (0, None, None)
+    card_best = 0
     ply = 0
     while frontier and ply < 4 * hand_size:
         size = hand_size - ply // 4
@@ -691,6 +693,7 @@ def most_moves(hand_size: int, first_tables) -> tuple:
             moves = _best_hand(table, size)
             if moves > best[0]:
                 best = (moves, table, ply)
+            card_best = max(card_best, *_moves_per_value(table)[1:])
             sums = _subset_sums(table)
             grown = [t for t in range(1, 11) if not table[t] and t not in sums]
             values = [v for v in range(1, 11) for _ in range(table[v])]
@@ -707,7 +710,7 @@ def most_moves(hand_size: int, first_tables) -> tuple:
         frontier = following - seen
         seen |= frontier
         ply += 1
-    return best
+    return best + (card_best,)
 
 
 def nine_plus_four_openings():
@@ -721,11 +724,13 @@ def nine_plus_four_openings():
 
 
 def test_max_moves_never_exceeded():
-    worst_nine, table, ply = most_moves(9, nine_plus_four_openings())
+    worst_nine, table, ply, card_nine = most_moves(9, nine_plus_four_openings())
     assert (worst_nine, table, ply) == (184, (0, 1, 1, 4, 1, 1, 0, 1, 1, 0, 0), 6)
-    worst_ten, _, _ = most_moves(10, {(0,) * 11})
+    worst_ten, _, _, card_ten = most_moves(10, {(0,) * 11})
     assert worst_ten == 66
     assert max(worst_nine, worst_ten) <= MAX_MOVES
+    # a king: 25 sums on 3 3 3 3 A 2 4 5 7 8, and the king there with equal_card_priority off
+    assert max(card_nine, card_ten) == MAX_CARD_MOVES
 
 
 def worst_position() -> State:

@@ -16,7 +16,7 @@ from engine.bots.endgame import MAX_HAND, Solver
 from engine.bots.greedy import GreedyBot
 from engine.bots.master import EXACT, ONLY_MOVE, MasterBot
 from engine.layout import DEALT, PLAY
-from engine.moves import MAX_MOVES
+from engine.moves import MAX_CARD_MOVES, MAX_MOVES
 from engine.play import play_match
 from engine.rng import Rng
 from engine.rules import Rules
@@ -127,8 +127,8 @@ def test_endgame_solver_sizes_its_buffers_by_the_cards_to_play():
     # and the one-card buffer for that ply could not hold its moves.
     assert not Solver().solvable(position(("5d 2c", "5s", "Jd", "Kb"), "3b", turn=0, ply=32))
     assert Solver().solvable(position(("5d", "5s", "Jd", "Kb"), "3b", turn=0, ply=32))
-    assert [len(buffer) for buffer in Solver().buffers] == [0] + [25] * 4 + [50] * 4 + [75] * 4
-    assert master._VALUED == 25 * MAX_HAND  # the endgame values every move of such a hand
+    assert [len(buffer) for buffer in Solver().buffers] == [0] + [26] * 4 + [52] * 4 + [78] * 4
+    assert master._VALUED == MAX_CARD_MOVES * MAX_HAND  # the endgame values every move
 
 
 def test_endgame_solver_last_round_exact():

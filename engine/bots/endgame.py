@@ -10,7 +10,7 @@ over several determinizations.
 Buffers: one move buffer per number of plies left in the hand, 1..MAX_PLIES, each big enough
 for the hand of the seat to play then: with ``left`` plies to go, each seat holds one card
 for each of its plays still to come, ``ceil(left / 4)`` for the seat to play, and a card has
-at most 25 moves (engine/capture.py). ``solvable`` refuses positions with more plies, bigger
+at most MAX_CARD_MOVES (engine/moves.py). ``solvable`` refuses positions with more plies, bigger
 hands, or a seat holding more cards than plays to come.
 
 Rules: C-12, C-14, C-15; RULES §5.
@@ -21,6 +21,7 @@ from array import array
 
 from engine import scoring
 from engine.layout import PLAY
+from engine.moves import MAX_CARD_MOVES
 
 try:
     from micropython import const
@@ -32,7 +33,6 @@ except ImportError:  # CPython
 
 MAX_PLIES = const(12)  # plies the solver looks ahead: the last three rounds
 MAX_HAND = const(3)  # cards per hand it handles
-_MOVES_A_CARD = const(25)
 _INFINITY = const(1000)
 
 
@@ -41,7 +41,7 @@ class Solver:
 
     def __init__(self) -> None:
         # buffers[left]: the moves of the seat to play with ``left`` plies to go
-        self.buffers = tuple(array("i", [0] * (_MOVES_A_CARD * ((left + 3) // 4)))
+        self.buffers = tuple(array("i", [0] * (MAX_CARD_MOVES * ((left + 3) // 4)))
                              for left in range(MAX_PLIES + 1))
         self.points = array("h", [0] * scoring.SIZE)
         self.nodes = 0  # positions visited since the last move_values

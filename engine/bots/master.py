@@ -49,8 +49,8 @@ FULL_PLAYOUT = const(8)  # play to the end of the hand when at most this many pl
 _NODES = const(5)  # solver positions per iteration of the budget
 _MAX_CANDIDATES = const(8)
 # Moves valued at once: the searched candidates, or every move of a hand of at most MAX_HAND
-# cards in the endgame (25 moves a card at most, engine/capture.py).
-_VALUED = const(75)  # 25 * MAX_HAND
+# cards in the endgame.
+_VALUED = const(78)  # MAX_CARD_MOVES * MAX_HAND
 _MIN_ROUNDS = const(12)  # paired playouts wanted per candidate: few candidates, sampled well
 _EXPLORE = const(16)  # a playout plays a random move once in _EXPLORE turns
 _POINT = const(100)  # the unit of values: a point is 100
@@ -91,7 +91,7 @@ class MasterBot:
         self.solver = Solver()
         self.moves = array("i", [0] * MAX_MOVES)  # the playouts' move buffer
         self.candidates = array("i", [0] * MAX_MOVES)  # root moves, best prior first
-        self.prior = array("i", [0] * MAX_MOVES)
+        self.prior = array("h", [0] * MAX_MOVES)  # greedy scores: a few thousand at most
         self.total = array("i", [0] * _VALUED)  # summed values per candidate
         self.round = array("i", [0] * _VALUED)  # values of the round in progress
         self.points = array("h", [0] * scoring.SIZE)
