@@ -37,7 +37,9 @@ first imported while the App was built: none should be the engine's) and ``modul
 module loaded at the end).
 
 The stage markers let sim/mp/run_wasm.mjs run each part in a call of its own: the WebAssembly
-port's collector frees only what earlier calls made. Elsewhere they are comments.
+port's collector frees only what earlier calls made. Elsewhere they are comments. Each measure
+first overwrites the C stack below it (``_scrub``): without that, a stale word there kept up to
+5 KB of garbage alive in one part or another, by board, and the figures moved by as much.
 """
 
 import gc
@@ -53,8 +55,16 @@ def names(arg):
     return [] if arg == "-" else arg.split(",")
 
 
+def _scrub(depth):
+    # Words left on the C stack by earlier calls can point at garbage, and the collector is
+    # conservative: it would keep that garbage (a dropped hint, the title's texts) and count it
+    # in whichever part comes next. A deep call overwrites them first.
+    return _scrub(depth - 1) if depth else 0
+
+
 def measure(label):
     global mark
+    _scrub(100)
     gc.collect()
     now = gc.mem_alloc()
     print("%s %d" % (label, now - mark))
