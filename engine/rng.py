@@ -63,26 +63,14 @@ class Rng:
 
     def next(self) -> int:
         """The next output, an int in 1..32362."""
-        # Each product is below 32363 * 157 < 2**23, so the direct form is exact and small.
-        s1 = self.s1 * _A1 % _M1
-        s2 = self.s2 * _A2 % _M2
-        s3 = self.s3 * _A3 % _M3
-        self.s1 = s1
-        self.s2 = s2
-        self.s3 = s3
-        z = s1 - s2
-        if z > 706:
-            z -= _RANGE
-        z += s3
-        if z < 1:
-            z += _RANGE
-        return z
+        return self.below(_RANGE) + 1  # below(_RANGE) rejects no draw: it is the draw - 1
 
     def below(self, n: int) -> int:
         """A uniform int in 0..n-1, for 1 <= n <= 32362 (rejection keeps it unbiased)."""
         limit = _RANGE - _RANGE % n
         while True:
-            # next(), inlined: a draw per play and twenty per deal (the benchmark path)
+            # the generator (each product is below 32363 * 157 < 2**23, so the direct form is
+            # exact and small): a draw per play and twenty per deal (the benchmark path)
             s1 = self.s1 * _A1 % _M1
             s2 = self.s2 * _A2 % _M2
             s3 = self.s3 * _A3 % _M3
