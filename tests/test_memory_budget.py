@@ -66,6 +66,8 @@ def test_scene_walk_finds_every_text_line(shown):
     assert large.counts["TextLine"] == 15 + 9
     assert large.text_sizes.count(52) == 15  # 13 rows, the footer and the last play
     assert large.sheet == sum(mb.sheet_bytes(SHEET))
+    # the card sheet stays on the drive; the two Bitmaps in RAM are the 1-bit backgrounds
+    assert (large.counts["OnDiskBitmap"], large.counts["Bitmap"]) == (1, 2)
     # every text line: its tile indices beyond the inline ones and its palette; the font's
     # glyph bitmap is not counted (flash on a board)
     expected = sum(mb.tilegrid_bytes(chars) - mb.tilegrid_bytes(1)
