@@ -45,26 +45,8 @@ BACK = const(6)
 HINT = const(7)
 TOUCH = const(8)
 
-NAMES = ("none", "left", "right", "up", "down", "select", "back", "hint", "touch")
-"""Event names indexed by code, for logs and scripts (``NAMES[SELECT] == "select"``)."""
-
 QUEUE_SIZE = const(16)
 """Default capacity of an ``EventQueue``."""
-
-
-def name(code: int) -> str:
-    """The name of an event code (``"select"``); raises ValueError for an unknown code."""
-    if 0 <= code < len(NAMES):
-        return NAMES[code]
-    raise ValueError("unknown input event code %d" % code)
-
-
-def code_of(event_name: str) -> int:
-    """The code of an event name (``"select"`` -> ``SELECT``); raises ValueError if unknown."""
-    for code in range(len(NAMES)):
-        if NAMES[code] == event_name:
-            return code
-    raise ValueError("unknown input event %r; known: %s" % (event_name, ", ".join(NAMES[1:])))
 
 
 class EventQueue:

@@ -91,10 +91,6 @@ class MatchSetup:
         """How many people play."""
         return sum(1 for n in self.seats if n != BOT)
 
-    def person_at(self, seat: int) -> int:
-        """The person number at ``seat`` (1..4), or BOT."""
-        return self.seats[seat]
-
     def name_at(self, seat: int) -> str:
         """The name of the person at ``seat`` (empty for a bot)."""
         person = self.seats[seat]

@@ -34,6 +34,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parent.parent
 FPS = 30
 WAIT = "wait"
+# Script words for the input events, indexed by their code (lib/input_events.py).
+EVENT_NAMES = ("none", "left", "right", "up", "down", "select", "back", "hint", "touch")
 
 
 @dataclass
@@ -59,7 +61,7 @@ def parse_script(text: str) -> list[Step]:
             if word == WAIT and len(words) == 2:
                 steps.append(Step(ms=int(words[1]), line=number))
                 continue
-            code = input_events.code_of(word)
+            code = EVENT_NAMES.index(word)
             if code == input_events.TOUCH and len(words) == 3:
                 steps.append(Step(code, int(words[1]), int(words[2]), line=number))
                 continue

@@ -8,10 +8,9 @@ from __future__ import annotations
 import textwrap
 
 import boards  # (lib/boards.py)
-import input_events  # (lib/input_events.py)
 import pygame
 import pytest
-from input_events import (
+from input_events import (  # (lib/input_events.py)
     BACK,
     DOWN,
     HINT,
@@ -271,11 +270,15 @@ def test_clear_empties_the_queue():
     assert queue.pop() == NONE
 
 
-def test_event_names_round_trip():
-    for code in (LEFT, RIGHT, UP, DOWN, SELECT, BACK, HINT, TOUCH):
-        assert input_events.code_of(input_events.name(code)) == code
-    with pytest.raises(ValueError, match="select"):
-        input_events.code_of("jump")
+def test_script_words_name_every_event():
+    from sim.simulator import EVENT_NAMES, parse_script
+
+    codes = (NONE, LEFT, RIGHT, UP, DOWN, SELECT, BACK, HINT, TOUCH)
+    assert [EVENT_NAMES.index(word) for word in EVENT_NAMES] == sorted(codes)
+    assert [step.code for step in parse_script("left\nSelect\nhint\ntouch 3 4")] == [
+        LEFT, SELECT, HINT, TOUCH]
+    with pytest.raises(ValueError, match="line 1: cannot read 'jump'"):
+        parse_script("jump")
 
 
 def test_queue_allocates_nothing_under_micropython_heap_lock(tmp_path):
