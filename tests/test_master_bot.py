@@ -131,6 +131,24 @@ def test_endgame_solver_sizes_its_buffers_by_the_cards_to_play():
     assert master._VALUED == MAX_CARD_MOVES * MAX_HAND  # the endgame values every move
 
 
+@pytest.mark.parametrize("cards", [1, 2, 3])
+def test_endgame_solver_buffers_hold_the_most_moves_a_hand_can_have(cards):
+    # equal_card_priority off: each king takes the Ks on the table or any of the 25 sums of
+    # 3 3 3 3 A 2 4 5 7 J (tests/test_capture.py's worst case): 26 moves a king
+    others = ("Qd Qc Qb", "6d 6c 6b", "Jc Jb Js")
+    hands = ["Kd Kc Kb"[:3 * cards - 1]] + [hand[:3 * cards - 1] for hand in others]
+    state = position(hands, "3d 3c 3b 3s Ad 2d 4d 5d 7d Jd Ks", turn=0, ply=36 - 4 * cards,
+                     equal_card_priority=False)
+    solver = Solver()
+    assert solver.solvable(state)
+    left = state.rules.plies - state.ply
+    assert state.legal_moves(solver.buffers[left]) == cards * MAX_CARD_MOVES
+    values = array("i", [0] * MAX_MOVES)
+    moves = array("i", [0] * MAX_MOVES)
+    count = state.legal_moves(moves)
+    solver.move_values(state, moves, count, values, limit=20000)  # every buffer holds its moves
+
+
 def test_endgame_solver_last_round_exact():
     state = position(("7d", "7c", "Qb", "Ks"), "7s 3b", turn=0, ply=32)
     _check_solver(state)
