@@ -7,8 +7,10 @@ the scope of each team (right, C-14: scope are public) share the top band with t
 and the last play and whose turn it is sit above the hand.
 
 Layouts are named by size as in ``boards.py``: ``"large"`` 320x240, ``"medium"`` 240x135,
-``"compact"`` 160x128; the card size is ``card_tiles.CARD_SIZES`` for that screen. Text is
-measured in character cells of ``GLYPH_WIDTH`` x ``GLYPH_HEIGHT`` pixels (``terminalio.FONT``).
+``"compact"`` 160x128; each one's numbers are in a module of its own (lib/layout_large.py and
+so on), which ``layout()`` reads and drops. The card size is ``card_tiles.CARD_SIZES`` for
+that screen. Text is measured in character cells of ``GLYPH_WIDTH`` x ``GLYPH_HEIGHT`` pixels
+(``terminalio.FONT``).
 A text line is ``(x, y, chars, align)``: ``y`` is its top, ``chars`` how many characters it
 holds, and ``x`` its left edge, centre or right edge for ``LEFT``, ``CENTER`` or ``RIGHT``.
 
@@ -17,6 +19,7 @@ position methods (``hand_x``, ``table_x``, ``table_y``) do integer arithmetic on
 """
 
 from card_tiles import CARD_SIZES
+from unload import forget
 
 try:
     from micropython import const
@@ -126,36 +129,15 @@ def text_box(line) -> tuple:
     return (x, y, width, GLYPH_HEIGHT)
 
 
-# Per layout: screen, hand (y, step, lift, table lift), table (x, y, width, height, step, row gap),
-# backs and counts by relative seat (None for the viewer), score and scope rows (the
-# viewer's team first), last play, turn. Worked out on screenshots (tests/test_table_scene.py).
-_LAYOUTS = (
-    ("large", 320, 240, (206, 25, 6, 4), (32, 38, 256, 128, 26, 6),
-     (None, (293, 82), (148, 3), (4, 82)),
-     (None, (304, 116, 2, CENTER), (175, 12, 2, LEFT), (15, 116, 2, CENTER)),
-     ((4, 3, 10, LEFT), (4, 17, 10, LEFT)),
-     ((316, 3, 10, RIGHT), (316, 17, 10, RIGHT)),
-     (4, 187, 52, LEFT), (160, 172, 24, CENTER)),
-    ("medium", 240, 135, (106, 20, 4, 2), (24, 30, 192, 58, 21, 3),
-     (None, (219, 34), (110, 1), (2, 34)),
-     (None, (228, 63, 2, CENTER), (132, 8, 2, LEFT), (11, 63, 2, CENTER)),
-     ((2, 1, 10, LEFT), (2, 14, 10, LEFT)),
-     ((238, 1, 10, RIGHT), (238, 14, 10, RIGHT)),
-     (2, 90, 23, LEFT), (238, 90, 16, RIGHT)),
-    ("compact", 160, 128, (106, 15, 3, 2), (18, 25, 124, 51, 16, 2),
-     (None, (144, 30), (72, 1), (1, 30)),
-     (None, (151, 53, 2, CENTER), (89, 6, 2, LEFT), (8, 53, 2, CENTER)),
-     ((1, 0, 11, LEFT), (1, 12, 11, LEFT)),
-     ((159, 0, 9, RIGHT), (159, 12, 9, RIGHT)),
-     (1, 78, 26, LEFT), (80, 90, 26, CENTER)),
-)
-
 NAMES = ("large", "medium", "compact")
 
 
 def layout(name: str) -> Layout:
-    """The ``Layout`` called ``name``; raises ValueError naming the known layouts."""
-    for row in _LAYOUTS:
-        if row[0] == name:
-            return Layout(*row)
-    raise ValueError("unknown layout %r; known layouts: %s" % (name, ", ".join(NAMES)))
+    """The ``Layout`` called ``name``; raises ValueError naming the known layouts. Its numbers
+    come from lib/layout_<name>.py, dropped again once read: a board holds its screen's only."""
+    if name not in NAMES:
+        raise ValueError("unknown layout %r; known layouts: %s" % (name, ", ".join(NAMES)))
+    module = "layout_" + name
+    geometry = __import__(module).GEOMETRY
+    forget(module)
+    return Layout(name, *geometry)

@@ -178,10 +178,11 @@ TRANSIENT = ("save", "record_file", "crc", "save_read", "record_read", "stats", 
 
 
 def lib_modules() -> list[str]:
-    """lib/'s modules every board keeps loaded (all but the ``STARTUP`` ones, the drivers and
-    the ``TRANSIENT`` ones), each after the lib modules it imports at its top."""
+    """lib/'s modules every board keeps loaded (all but the ``STARTUP`` ones, the drivers, the
+    ``TRANSIENT`` ones and the screens' geometry, of which lib/layouts.py reads the board's own
+    while the App is built and drops it), each after the lib modules it imports at its top."""
     names = sorted(p.stem for p in (ROOT / "lib").glob("*.py")
-                   if p.stem not in STARTUP and not p.stem.startswith("hw_")
+                   if p.stem not in STARTUP and not p.stem.startswith(("hw_", "layout_"))
                    and p.stem not in TRANSIENT)
     order: list[str] = []
     visiting: set[str] = set()
