@@ -393,15 +393,19 @@ class Game:
             self._cancel_choice()  # the hint may name another card
         if self.mode != MODE_PLAY:
             return
-        from engine.bots import reason_text
+        from engine.bots import reason_words
 
         state = self.state
         state.observe(self.viewer, self.obs)
         count = state.legal_moves(self.moves)
         hinter = self.make_hinter()
         move = hinter.suggest(self.obs, self.moves, count)
-        self.hint_reason = reason_text(hinter.explained_by)
+        explained_by = hinter.explained_by
+        kind = getattr(explained_by, "REASON_KIND", "")
+        code = explained_by.reason
+        explained_by = hinter = None  # the words load once the hint's bots are gone
         self.drop_hinter()
+        self.hint_reason = reason_words(kind, code)
         for i in range(self.view.hand_count):
             if self.view.hand[i] == move & 63:
                 self.selected = i

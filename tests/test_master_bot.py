@@ -15,6 +15,7 @@ from engine.bots import master
 from engine.bots.endgame import MAX_HAND, Solver
 from engine.bots.greedy import GreedyBot
 from engine.bots.master import EXACT, ONLY_MOVE, MasterBot
+from engine.bots.reasons import MASTER
 from engine.layout import DEALT, PLAY
 from engine.moves import MAX_CARD_MOVES, MAX_MOVES
 from engine.play import play_match
@@ -37,7 +38,7 @@ class Checked:
         move = self.bot.choose(obs, moves, count)
         assert move in offered
         assert list(moves[:count]) == offered and bytes(obs) == before
-        assert 0 <= self.bot.reason < len(MasterBot.REASONS)
+        assert 0 <= self.bot.reason < len(MASTER)
         self.choices += 1
         return move
 
@@ -76,7 +77,7 @@ def test_master_names_the_only_legal_move():
     bot = MasterBot(state.rules)
     move = _choose(bot, state)
     assert move & 63 == 6 and bot.reason == ONLY_MOVE
-    assert MasterBot.REASONS[0] == "" and all(MasterBot.REASONS[1:])
+    assert MASTER[0] == "" and all(MASTER[1:])
 
 
 # -- the endgame solver ---------------------------------------------------------------------

@@ -3,12 +3,16 @@
 Interface: ``bot.choose(obs, moves, count) -> move``, ``bot.wants_declare(obs) -> bool``,
 ``bot.reset(seed)`` before a match, and ``bot.needs_observation`` (False lets the caller skip
 ``State.observe``). After ``choose``, ``bot.reason`` holds a small int naming why it chose the
-move (0 when it has nothing to say); ``reason_text(bot)`` turns it into words for hints.
+move (0 when it has nothing to say); ``reason_text(bot)`` turns it into words for hints, from
+engine/bots/reasons.py by the bot's ``REASON_KIND`` (``reason_words(kind, code)`` once the bot
+is gone).
 ``make_bot(name, rules, seed, iterations, deadline_ms)`` builds one by name; a search bot
 stops at whichever of its two budgets runs out first (0 means its default).
 
 Allocation: none per decision (checked under ``micropython.heap_lock()``).
 """
+
+import sys
 
 BOT_NAMES = ("random", "greedy", "chitarrella", "master")
 
@@ -36,6 +40,20 @@ def make_bot(name: str, rules, seed: int = 1, iterations: int = 0, deadline_ms: 
 
 def reason_text(bot) -> str:
     """Edge: the reason for the bot's last choice, in words ("" if it gave none)."""
-    reasons = getattr(bot, "REASONS", None)
-    code = getattr(bot, "reason", 0)
-    return reasons[code] if reasons and 0 < code < len(reasons) else ""
+    return reason_words(getattr(bot, "REASON_KIND", ""), getattr(bot, "reason", 0))
+
+
+def reason_words(kind: str, code: int) -> str:
+    """Edge: the words of reason ``code`` of a bot whose ``REASON_KIND`` is ``kind``, read
+    from engine/bots/reasons.py, which is loaded for this and dropped again."""
+    if not kind or code <= 0:
+        return ""
+    from engine.bots import reasons
+
+    text = reasons.words(kind, code)
+    del reasons  # this frame's reference: the module goes with its sys.modules entry
+    sys.modules.pop("engine.bots.reasons", None)
+    package = sys.modules.get("engine.bots")
+    if package is not None and "reasons" in package.__dict__:
+        delattr(package, "reasons")
+    return text

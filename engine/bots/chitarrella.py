@@ -16,7 +16,8 @@ Every legal move gets a score in hundredths of a point, the sum of three parts:
   the odd seven (C-30). The settebello is taken at once (C-34).
 
 The move with the best total is played; ``reason`` names the part that made it differ from
-the most valuable capture (``REASONS``). Declaring out is as GreedyBot (C-26; RULES §6.4).
+the most valuable capture (its words are engine/bots/reasons.py ``CHITARRELLA``). Declaring
+out is as GreedyBot (C-26; RULES §6.4).
 
 Rules: C-11, C-12, C-14, C-15, C-28, C-30 to C-37, C-39, C-41, C-43, C-44; RULES §6.4, §7.
 Allocation: none per decision (buffers made in ``__init__``).
@@ -62,7 +63,7 @@ _PLAIN = const(8)  # sixteenths of a capture that is no scopa counted as risk
 _ONE = const(1024)  # probabilities are fixed point: 1024 is certain
 _FEW = const(6)  # unseen cards left when counting them is exact enough to name (C-41)
 
-# Reason codes: indexes into REASONS.
+# Reason codes: indexes into engine/bots/reasons.py CHITARRELLA.
 _ONLY = const(1)
 _SCOPA_NOW = const(2)
 _SETTEBELLO_NOW = const(3)
@@ -90,30 +91,7 @@ class ChitarrellaBot:
     """See the module docstring."""
 
     needs_observation = True
-    REASONS = (
-        "",
-        "the only legal move",
-        "sweep the table for a scopa: C-14",
-        "take the settebello now: C-34",
-        "you hold the settebello or two sevens: take the seven: C-37",
-        "take the seven the dealer's side played: C-36",
-        "leave your partner's seven for him: C-32/C-36",
-        "dealer: leave the opponents' seven to your partner: C-36",
-        "leave your partner's double for him: C-32",
-        "nothing worth taking: lead a card you hold twice: C-31",
-        "risk one of your sevens rather than hold them to the end: C-33",
-        "dealer: keep your two sevens for last: C-33",
-        "play one of your three alike early: C-39",
-        "dealer's side: keep the values paired: C-28",
-        "break the pairs against the dealer: C-28",
-        "dealer without sevens: break the sevens: C-35",
-        "late in the hand: play the odd seven, keep the paired card: C-30",
-        "avoid leaving a table the next player can sweep: C-14",
-        "don't leave the next player a rich capture: C-44",
-        "counting the cards: the next player cannot answer this: C-41",
-        "the most valuable capture: cards, denari, primiera: C-16",
-        "nothing to take: give away the least",
-    )
+    REASON_KIND = "chitarrella"  # the words of ``reason``: engine/bots/reasons.py CHITARRELLA
 
     def __init__(self, rules) -> None:
         self.rules = rules

@@ -72,14 +72,7 @@ class MasterBot:
     """Search bot (see the module docstring)."""
 
     needs_observation = True
-    REASONS = (
-        "",
-        "the only legal move",
-        "the search found this best for your side",
-        "exact endgame: no play scores more for your side",
-        "endgame search: best on average over the cards the others may hold",
-        "no time to search: the most valuable safe play",
-    )
+    REASON_KIND = "master"  # the words of ``reason``: engine/bots/reasons.py MASTER
 
     def __init__(self, rules, seed: int = 1, iterations: int = 0, deadline_ms: int = 0) -> None:
         self.rules = rules
