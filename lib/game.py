@@ -36,9 +36,9 @@ from array import array
 from input_events import BACK, HINT, LEFT, RIGHT, SELECT, TOUCH
 from match_setup import BOT, PASS, WATCH
 from table_scene import TEXTS, TableView, fill_view
+from unload import forget
 
 from engine import observe
-from engine.bots.levels import make_level_bot
 from engine.clock import ticks_diff, ticks_ms
 from engine.layout import DEAL, HAND_OVER, TERMINAL
 from engine.moves import MAX_CARD_MOVES, MAX_MOVES, TABLE_MASK
@@ -110,6 +110,8 @@ class Game:
         self.state = state if state is not None else State(self.rules, seed)
         # One bot plays every bot seat: it keeps nothing between decisions but its random
         # stream, and one search's buffers fit a board where three would not.
+        from engine.bots.levels import level_budget, make_level_bot
+
         self.bot = None
         self.bots = [None, None, None, None]
         for seat in range(4):
@@ -117,6 +119,8 @@ class Game:
                 if self.bot is None:
                     self.bot = make_level_bot(setup.level, self.rules, seed + 1)
                 self.bots[seat] = self.bot
+        self.hint_budget = level_budget("hard")[1:]  # (iterations, deadline_ms) of a hint
+        forget("engine.bots.levels")  # needed again only for the next match's bots
         self.hinter = None  # made for a hint and dropped after it (make_hinter, drop_hinter)
         self.hint_move = -1
         self.hint_reason = ""
@@ -421,14 +425,12 @@ class Game:
             from engine.bots.hint import Hinter
 
             search = self.bot if hasattr(self.bot, "iterations") else None  # a master bot
-            self.hinter = Hinter(self.rules, self.setup.seed, search)
+            self.hinter = Hinter(self.rules, self.setup.seed, search, self.hint_budget)
         return self.hinter
 
     def drop_hinter(self) -> None:
         """Let the Hinter and its rule-based teacher go until the next hint: hints are rare,
         and a board's heap is better spent on the bots' search."""
-        from unload import forget
-
         self.hinter = None
         forget("engine.bots.hint", "engine.bots.chitarrella")
 

@@ -8,18 +8,27 @@ Allocation: none in ``suggest`` (the bots preallocate); ``hint_text`` builds the
 """
 
 from engine.bots import make_bot, reason_text
-from engine.bots.levels import level_budget, make_level_bot
 
 
 class Hinter:
     """Suggests moves for whichever seat asks; see the module docstring."""
 
-    def __init__(self, rules, seed: int = 1, search=None) -> None:
+    def __init__(self, rules, seed: int = 1, search=None, budget=None) -> None:
         """:param search: a master bot to think with (a game lends its own, so a board holds
-            one search's buffers, not two); it thinks with the ``hard`` budget for the hint
-            and gets its own back after. Default: a ``hard`` bot of the Hinter's own."""
-        _, self.iterations, self.deadline_ms = level_budget("hard")
-        self.search = search if search is not None else make_level_bot("hard", rules, seed)
+            one search's buffers, not two); it thinks with ``budget`` for the hint and gets
+            its own back after. Default: a ``hard`` bot of the Hinter's own.
+        :param budget: (iterations, deadline_ms) for the hint; default the ``hard`` level's
+            (a game passes it, read when it made its bots, so that engine/bots/levels.py
+            need not stay loaded for hints)."""
+        if search is None or budget is None:
+            from engine.bots.levels import level_budget, make_level_bot
+
+            if budget is None:
+                budget = level_budget("hard")[1:]
+            if search is None:
+                search = make_level_bot("hard", rules, seed)
+        self.iterations, self.deadline_ms = budget
+        self.search = search
         self.teacher = make_bot("chitarrella", rules)
         self.explained_by = self.search  # the bot whose reason explains the last hint
         self.move = -1
