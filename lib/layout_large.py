@@ -2,10 +2,7 @@
 Display Pack. lib/layouts.py ``layout("large")`` reads it and drops this module again, so a
 board holds only its own screen's numbers.
 
-The fields, in ``Layout``'s order: screen width and height; hand (y, step, lift, table
-lift); table (x, y, width, height, step, row gap); backs and counts by relative seat (None for
-the viewer); score and scope rows (the viewer's team first); last play; turn. A text line is
-``(x, y, chars, align)``. Worked out on screenshots (tests/test_table_scene.py).
+``GEOMETRY`` holds the fields listed in lib/layouts.py, above ``layout``.
 """
 
 from layouts import CENTER, LEFT, RIGHT

@@ -132,6 +132,12 @@ def text_box(line) -> tuple:
 NAMES = ("large", "medium", "compact")
 
 
+# Each lib/layout_<name>.py holds ``GEOMETRY``, the ``Layout`` fields after the name: screen
+# width and height; hand (y, step, lift, table lift); table (x, y, width, height, step, row
+# gap); backs and counts by relative seat (None for the viewer); score and scope rows (the
+# viewer's team first); last play; turn. Worked out on screenshots (tests/test_table_scene.py).
+
+
 def layout(name: str) -> Layout:
     """The ``Layout`` called ``name``; raises ValueError naming the known layouts. Its numbers
     come from lib/layout_<name>.py, dropped again once read: a board holds its screen's only."""
