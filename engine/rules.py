@@ -9,8 +9,6 @@ Rules: RULES §11.
 Allocation: only at construction.
 """
 
-import sys
-
 # Packet codes in Rules.packets: n deals n cards to each seat; TABLE_PACKET + n puts n on the table.
 TABLE_PACKET = 0x80
 
@@ -57,7 +55,6 @@ def release_parser() -> None:
     Saves its code and tables (about 9 KB on a 32-bit board); the next ``Rules(...)`` loads it
     again.
     """
-    sys.modules.pop("engine.presets", None)
-    package = sys.modules.get("engine")
-    if package is not None and "presets" in package.__dict__:
-        delattr(package, "presets")
+    from engine.unload import forget
+
+    forget("engine.presets")

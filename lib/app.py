@@ -52,10 +52,10 @@ from layouts import text_box
 from match_setup import VS_BOTS, WATCH, MatchSetup
 from text_line import wrap
 from text_scene import DIM, TextScene
-from unload import forget
 
 from engine.clock import ticks_ms
 from engine.rules import release_parser
+from engine.unload import forget
 
 _MATCH_END_ITEMS = ("again", "quit")
 _MATCH_MENUS = ("pause", "match_end")  # the menus of a match; lib/title_menus.py has the others

@@ -36,12 +36,12 @@ from array import array
 from input_events import BACK, HINT, LEFT, RIGHT, SELECT, TOUCH
 from match_setup import BOT, PASS, WATCH
 from table_scene import TEXTS, TableView, fill_view
-from unload import forget
 
 from engine import observe
 from engine.clock import ticks_diff, ticks_ms
 from engine.layout import DEAL, HAND_OVER, TERMINAL
 from engine.moves import MAX_CARD_MOVES, MAX_MOVES, TABLE_MASK
+from engine.unload import forget
 
 try:
     from micropython import const

@@ -19,7 +19,7 @@ strings, not the code of both.
 Allocation: at a language change and when a line is built (edge).
 """
 
-from unload import forget
+from engine.unload import forget
 
 LANGUAGES = ("en", "it")
 

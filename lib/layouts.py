@@ -19,7 +19,8 @@ position methods (``hand_x``, ``table_x``, ``table_y``) do integer arithmetic on
 """
 
 from card_tiles import CARD_SIZES
-from unload import forget
+
+from engine.unload import forget
 
 try:
     from micropython import const

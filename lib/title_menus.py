@@ -2,7 +2,7 @@
 pass-and-play seats, the statistics and the language.
 
 The ``App`` (lib/app.py) imports this module to show one of these screens or to answer their
-rows, and drops it (lib/unload.py ``forget``) when a match starts, so a board does not hold
+rows, and drops it (engine/unload.py ``forget``) when a match starts, so a board does not hold
 this code during play; the title loads it again. Each function works on the ``App`` it is
 given, through the App's menu machinery (``_show_menu``, ``_draw_items``, ``_move_cursor``),
 which the pause and match-end menus share. The App keeps none of these functions (a
@@ -15,9 +15,9 @@ import i18n
 import match_setup
 from match_setup import BOT, VS_BOTS, WATCH
 from text_scene import DIM
-from unload import forget
 
 from engine.rules import release_parser
+from engine.unload import forget
 
 _TITLE_ITEMS = ("vs_bots", "pass", "watch", "options", "stats", "language")
 _OPTION_ITEMS = ("preset", "tre_gradi", "target", "re_bello", "napola", "ace_sweep",

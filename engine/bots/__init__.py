@@ -12,8 +12,6 @@ stops at whichever of its two budgets runs out first (0 means its default).
 Allocation: none per decision (checked under ``micropython.heap_lock()``).
 """
 
-import sys
-
 BOT_NAMES = ("random", "greedy", "chitarrella", "master")
 
 
@@ -48,12 +46,8 @@ def reason_words(kind: str, code: int) -> str:
     from engine/bots/reasons.py, which is loaded for this and dropped again."""
     if not kind or code <= 0:
         return ""
-    from engine.bots import reasons
+    from engine.bots.reasons import words
+    from engine.unload import forget
 
-    text = reasons.words(kind, code)
-    del reasons  # this frame's reference: the module goes with its sys.modules entry
-    sys.modules.pop("engine.bots.reasons", None)
-    package = sys.modules.get("engine.bots")
-    if package is not None and "reasons" in package.__dict__:
-        delattr(package, "reasons")
-    return text
+    forget("engine.bots.reasons")  # ``words`` keeps the module alive until this returns
+    return words(kind, code)

@@ -140,7 +140,7 @@ def build():
     built.queue = input_events.EventQueue()
     # Showing the title loaded the menus again: drop them, as a match start does, so that
     # "UI code" counts them (their interned names) and the UI objects do not.
-    __import__("unload").forget(*STARTUP)
+    __import__("engine.unload").unload.forget(*STARTUP)
     return built
 
 
@@ -192,7 +192,7 @@ held = store_a_save()
 measure("transient")
 # run_wasm: next stage
 held = None
-__import__("unload").forget("save", "record_file", "crc")  # as the app does after a store
+__import__("engine.unload").unload.forget("save", "record_file", "crc")  # as after a store
 
 
 def walk():

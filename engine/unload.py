@@ -1,10 +1,11 @@
-"""Forgetting modules the game needs only now and then (saves, summaries, a language's
-strings, the hint's helpers), so their code leaves a board's heap until the next use.
+"""Forgetting modules needed only now and then, so their code leaves a board's heap until the
+next use: the rules parser (engine/rules.py ``release_parser``), the bots' reason words
+(engine/bots ``reason_words``), and on the game's side saves, summaries, a language's strings,
+the hint's helpers (lib/).
 
 Dropping a module from ``sys.modules`` is not enough for one inside a package: MicroPython
-(and CPython) also keep it as an attribute of the package, which would keep it alive (as
-engine/rules.py ``release_parser`` does for the rules parser). Its interned names stay in any
-case: MicroPython never frees them.
+(and CPython) also keep it as an attribute of the package, which would keep it alive. Its
+interned names stay in any case: MicroPython never frees them.
 
 Allocation: none of note (edge: called between plays).
 """
