@@ -34,6 +34,9 @@ import os
 from crc import crc16
 
 NEW_SUFFIX = ".new"  # the file a store writes before it replaces the record
+HEADER = 7  # container bytes before the payload
+OVERHEAD = 9  # the header and the CRC
+ENOENT = 2  # errno of a missing file, on CPython, MicroPython and CircuitPython
 
 
 class SaveError(ValueError):
@@ -118,7 +121,7 @@ def _file_sequence(path: str, magic: bytes, version: int) -> int:
     except OSError:  # missing or unreadable
         return -1
     size = len(data)
-    if (size < 9 or size != 9 + (data[5] | data[6] << 8) or data[0:2] != magic
+    if (size < OVERHEAD or size != OVERHEAD + (data[5] | data[6] << 8) or data[0:2] != magic
             or data[2] != version
             or crc16(data, 0xFFFF, 0, size - 2) != data[size - 2] | data[size - 1] << 8):
         return -1
@@ -129,7 +132,7 @@ def _remove(path: str) -> None:
     try:
         os.remove(path)
     except OSError as exc:
-        if not exc.args or exc.args[0] != 2:  # ENOENT, on every port: already gone
+        if not exc.args or exc.args[0] != ENOENT:  # already gone
             raise
 
 

@@ -9,16 +9,16 @@ Allocation: edge only.
 """
 
 from crc import crc16
-from record_file import NEW_SUFFIX, SaveError, file_path, newer
+from record_file import ENOENT, HEADER, NEW_SUFFIX, OVERHEAD, SaveError, file_path, newer
 
 
 def unseal(data, magic: bytes, version: int, what: str = "save") -> tuple:
     """(sequence, payload) of a container; raises SaveError naming ``what`` if it is
     truncated, corrupt, of another kind or of another version."""
     size = len(data)
-    if size < 9:  # header and CRC
+    if size < OVERHEAD:
         raise SaveError("%s truncated (%d bytes)" % (what, size))
-    want = 9 + (data[5] | data[6] << 8)
+    want = OVERHEAD + (data[5] | data[6] << 8)
     if size < want:
         raise SaveError("%s truncated (%d of %d bytes)" % (what, size, want))
     if size > want:
@@ -30,7 +30,7 @@ def unseal(data, magic: bytes, version: int, what: str = "save") -> tuple:
     if data[2] != version:
         raise SaveError("%s has version %d; this game reads version %d"
                         % (what, data[2], version))
-    return data[3] | data[4] << 8, bytes(data[7:want - 2])
+    return data[3] | data[4] << 8, bytes(data[HEADER:want - 2])
 
 
 def read_record(directory: str, name: str, magic: bytes, version: int, what: str, parse):
@@ -83,7 +83,7 @@ def _read(path: str):
     try:
         file = open(path, "rb")
     except OSError as exc:
-        if exc.args and exc.args[0] == 2:  # ENOENT, on every port
+        if exc.args and exc.args[0] == ENOENT:
             return None
         raise
     try:
