@@ -85,7 +85,7 @@ class App:
         self.clock_ms = clock_ms or ticks_ms
         self.save_dir = save_dir
         self.setup = setup if setup is not None else MatchSetup()
-        self.texts = i18n.texts(self.setup.language)
+        self.texts = {}  # the title fills it, with the menus' texts (lib/title_menus.py)
         self.group = displayio.Group()
         self.text_scene = TextScene(board.width, board.height, board.layout)
         self.group.append(self.text_scene.group)
