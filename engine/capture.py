@@ -35,26 +35,34 @@ SUM_MASKS = (
     (28, 42, 48, 70, 72, 132, 258), (30, 44, 50, 74, 80, 134, 136, 260, 514),
 )
 
-# SUMMABLE[v] answers "can the distinct values in ``present`` (bits 1..v-1) make v?" in one
-# lookup: bit (present >> 1) of it is set when some mask of SUM_MASKS[v] fits in ``present``.
-# Most cards that cannot capture are told so here without walking SUM_MASKS (128 bytes;
-# tests/test_capture.py derives it again).
-SUMMABLE = (
-    b"",  # 0
-    b"",  # 1
-    b"",  # 2
-    b"\x08",  # 3
-    b"\xa0",  # 4
-    b"\xc0\xea",  # 5
-    b"\x80\xcc\xaa\xee",  # 6
-    b"\x00\xf8\xcc\xfc\xaa\xfa\xee\xfe",  # 7
-    b"\x00\xa0\xf8\xf8\xcc\xec\xfc\xfc\xaa\xaa\xfa\xfa\xee\xee\xfe\xfe",  # 8
-    (b"\x00\xc0\xa0\xff\xf8\xf8\xf8\xff\xcc\xcc\xec\xff\xfc\xfc\xfc\xff\xaa\xea\xaa\xff"
-     b"\xfa\xfa\xfa\xff\xee\xee\xee\xff\xfe\xfe\xfe\xff"),  # 9
-    (b"\x00\x80\xc0\xea\xa0\xff\xe0\xff\xf8\xf8\xf8\xfa\xf8\xff\xf8\xff\xcc\xcc\xcc\xee"
-     b"\xec\xff\xec\xff\xfc\xfc\xfc\xfe\xfc\xff\xfc\xff\xaa\xaa\xea\xea\xaa\xff\xea\xff"
-     b"\xfa\xfa\xfa\xfa\xfa\xff\xfa\xff\xee\xee\xee\xee\xee\xff\xee\xff\xfe\xfe\xfe\xfe"
-     b"\xfe\xff\xfe\xff"),  # 10
+# SUMS_OF[m] tells which values two or more distinct table values can make: bit v - 3 set
+# (v 3..10) when the values of mask ``m << 1`` (bit v for value v, values 1..9) hold a mask of
+# SUM_MASKS[v]. One lookup a position tells which cards may capture; the others trail without
+# walking SUM_MASKS (512 bytes; tests/test_capture.py derives it again).
+SUMS_OF = (
+    b"\x00\x00\x00\x01\x00\x02\x04\x0f\x00\x04\x08\x1d\x10\x36\x5c\xff\x00\x08\x10\x39\x20\x6a\xb4"
+    b"\xff\x40\xcc\x58\xfd\x70\xfe\xfc\xff\x00\x10\x20\x71\x40\xd2\x64\xff\x80\x94\xa8\xfd\xd0\xf6"
+    b"\xfc\xff\x00\x18\x30\x79\x60\xfa\xf4\xff\xc0\xdc\xf8\xfd\xf0\xfe\xfc\xff\x00\x20\x40\xe1\x80"
+    b"\xa2\xc4\xef\x00\x24\x48\xfd\x90\xb6\xdc\xff\x00\x28\x50\xf9\xa0\xea\xf4\xff\x40\xec\x58\xfd"
+    b"\xf0\xfe\xfc\xff\x00\x30\x60\xf1\xc0\xf2\xe4\xff\x80\xb4\xe8\xfd\xd0\xf6\xfc\xff\x00\x38\x70"
+    b"\xf9\xe0\xfa\xf4\xff\xc0\xfc\xf8\xfd\xf0\xfe\xfc\xff\x00\x40\x80\xc1\x00\x42\x84\xcf\x00\x44"
+    b"\x88\xdd\x10\x76\xdc\xff\x00\x48\x90\xf9\x20\x6a\xb4\xff\x40\xcc\xd8\xfd\x70\xfe\xfc\xff\x00"
+    b"\x50\xa0\xf1\x40\xd2\xe4\xff\x80\xd4\xa8\xfd\xd0\xf6\xfc\xff\x00\x58\xb0\xf9\x60\xfa\xf4\xff"
+    b"\xc0\xdc\xf8\xfd\xf0\xfe\xfc\xff\x00\x60\xc0\xe1\x80\xe2\xc4\xef\x00\x64\xc8\xfd\x90\xf6\xdc"
+    b"\xff\x00\x68\xd0\xf9\xa0\xea\xf4\xff\x40\xec\xd8\xfd\xf0\xfe\xfc\xff\x00\x70\xe0\xf1\xc0\xf2"
+    b"\xe4\xff\x80\xf4\xe8\xfd\xd0\xf6\xfc\xff\x00\x78\xf0\xf9\xe0\xfa\xf4\xff\xc0\xfc\xf8\xfd\xf0"
+    b"\xfe\xfc\xff\x00\x80\x00\x81\x00\x82\x04\x8f\x00\x84\x08\x9d\x10\xb6\x5c\xff\x00\x88\x10\xb9"
+    b"\x20\xea\xb4\xff\x40\xcc\x58\xfd\x70\xfe\xfc\xff\x00\x90\x20\xf1\x40\xd2\x64\xff\x80\x94\xa8"
+    b"\xfd\xd0\xf6\xfc\xff\x00\x98\x30\xf9\x60\xfa\xf4\xff\xc0\xdc\xf8\xfd\xf0\xfe\xfc\xff\x00\xa0"
+    b"\x40\xe1\x80\xa2\xc4\xef\x00\xa4\x48\xfd\x90\xb6\xdc\xff\x00\xa8\x50\xf9\xa0\xea\xf4\xff\x40"
+    b"\xec\x58\xfd\xf0\xfe\xfc\xff\x00\xb0\x60\xf1\xc0\xf2\xe4\xff\x80\xb4\xe8\xfd\xd0\xf6\xfc\xff"
+    b"\x00\xb8\x70\xf9\xe0\xfa\xf4\xff\xc0\xfc\xf8\xfd\xf0\xfe\xfc\xff\x00\xc0\x80\xc1\x00\xc2\x84"
+    b"\xcf\x00\xc4\x88\xdd\x10\xf6\xdc\xff\x00\xc8\x90\xf9\x20\xea\xb4\xff\x40\xcc\xd8\xfd\x70\xfe"
+    b"\xfc\xff\x00\xd0\xa0\xf1\x40\xd2\xe4\xff\x80\xd4\xa8\xfd\xd0\xf6\xfc\xff\x00\xd8\xb0\xf9\x60"
+    b"\xfa\xf4\xff\xc0\xdc\xf8\xfd\xf0\xfe\xfc\xff\x00\xe0\xc0\xe1\x80\xe2\xc4\xef\x00\xe4\xc8\xfd"
+    b"\x90\xf6\xdc\xff\x00\xe8\xd0\xf9\xa0\xea\xf4\xff\x40\xec\xd8\xfd\xf0\xfe\xfc\xff\x00\xf0\xe0"
+    b"\xf1\xc0\xf2\xe4\xff\x80\xf4\xe8\xfd\xd0\xf6\xfc\xff\x00\xf8\xf0\xf9\xe0\xfa\xf4\xff\xc0\xfc"
+    b"\xf8\xfd\xf0\xfe\xfc\xff"
 )
 
 
@@ -67,12 +75,25 @@ def legal_moves(state, out) -> int:
     equal_priority = rules.equal_priority
     ace_banned = state.ply < rules.ace_ban_plies
     ace_rules = ace_banned or rules.ace_sweep
+    sums = SUMS_OF[value_mask >> 1 & 511] << 3  # bit v: distinct table values make v
+    # Bit v of ``maybe`` is clear when a card of value v can take nothing (C-11): no equal
+    # card, no sum. Most cards are told so in one test and trail.
+    maybe = value_mask | sums
+    if repeat_mask:  # a value twice on the table (r + r) makes sums of 2r and up
+        low = repeat_mask & -repeat_mask
+        maybe |= -(low * low)  # bit 2r and every bit above it
+    if ace_rules:
+        maybe |= 2  # aces under RULES §7 take their own path
     n = 0
     for card in state.hands[state.turn]:
         if card == NO_CARD:
             break  # hands are packed
         value = VALUE[card]
-        if ace_rules and value == 1:  # hot path: the flag, usually false, first
+        if not maybe >> value & 1:
+            out[n] = card  # nothing to take: a trail (C-11)
+            n += 1
+            continue
+        if ace_rules and value == 1:
             if not ace_banned:
                 n = _ace_moves(state, card, out, n)
             continue  # first_lead_ace_banned (GSTARS-APT, RULES §10 row 28)
@@ -85,17 +106,14 @@ def legal_moves(state, out) -> int:
                 n += 1
             if equal_priority:
                 continue  # C-11: an equal card beats a sum
-        lower = (1 << value) - 2  # the values below this card's
-        present = value_mask & lower
         start = n
-        if repeat_mask & lower:
+        if repeat_mask & ((1 << value) - 2):  # a value below this card's is repeated
             n = _general_sums(state, card, value, out, n)
-        elif present & (present - 1) and \
-                SUMMABLE[value][present >> 4] >> (present >> 1 & 7) & 1:
+        elif sums >> value & 1:
             # One table card per value below this card's: the sets of distinct values in
             # SUM_MASKS name every capture, one slot per value.
             for mask in SUM_MASKS[value]:
-                if present & mask == mask:
+                if value_mask & mask == mask:
                     take = 0
                     while mask:
                         bit = mask & -mask
@@ -164,26 +182,22 @@ def _ace_moves(state, card: int, out, n: int) -> int:
 def _general_sums(state, card: int, value: int, out, n: int) -> int:
     """Every set of two or more table slots adding up to ``value``, with repeated values.
 
-    Depth-first over the table slots holding lower values, sorted by value so a branch stops
-    at the first card too big for it; ``state.sum_stack`` keeps the chosen positions and
-    ``state.sum_candidates`` the sorted slots, so nothing is allocated.
+    Depth-first over the table cards of lower values, in value order so a branch stops at the
+    first card too big for it. ``state.sum_bits`` and ``state.sum_parts`` hold each candidate's
+    slot mask and value, ``state.sum_stack`` the chosen positions, so nothing is allocated.
     """
-    table = state.table
     stack = state.sum_stack
-    slots = state.sum_candidates
+    bits = state.sum_bits
+    parts = state.sum_parts
+    value_slots = state.value_slots
     count = 0
-    occupied = state.occupied
-    while occupied:
-        bit = occupied & -occupied
-        occupied ^= bit
-        slot = BIT_INDEX[bit % 37]
-        part = VALUE[table[slot]]
-        if part < value:
-            i = count  # insertion sort by value
-            while i and VALUE[table[slots[i - 1]]] > part:
-                slots[i] = slots[i - 1]
-                i -= 1
-            slots[i] = slot
+    for part in range(1, value):
+        present = value_slots[part]
+        while present:
+            bit = present & -present
+            present ^= bit
+            bits[count] = bit
+            parts[count] = part
             count += 1
     depth = 0
     total = 0
@@ -191,18 +205,17 @@ def _general_sums(state, card: int, value: int, out, n: int) -> int:
     i = 0
     while True:
         if i < count:
-            slot = slots[i]
-            part = VALUE[table[slot]]
-            if total + part < value:
+            reach = total + parts[i]
+            if reach < value:
                 stack[depth] = i
                 depth += 1
-                total += part
-                take |= 1 << slot
+                total = reach
+                take |= bits[i]
                 i += 1
                 continue
-            if total + part == value:
+            if reach == value:
                 if depth:
-                    out[n] = card | (take | 1 << slot) << 6
+                    out[n] = card | (take | bits[i]) << 6
                     n += 1
                 i += 1  # an equal part may follow; a bigger one ends the branch
                 continue
@@ -211,9 +224,8 @@ def _general_sums(state, card: int, value: int, out, n: int) -> int:
             return n
         depth -= 1
         i = stack[depth]
-        slot = slots[i]
-        total -= VALUE[table[slot]]
-        take &= ~(1 << slot)
+        total -= parts[i]
+        take ^= bits[i]
         i += 1
 
 

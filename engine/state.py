@@ -77,7 +77,8 @@ class State:
         self.capture_log = bytearray(41)  # cards taken from the table, in slot order per ply
         self.first_capture = bytearray(2)  # ply + 1 of each team's first capture, 0 if none
         self.sum_stack = bytearray(MAX_TABLE)  # work areas of capture._general_sums
-        self.sum_candidates = bytearray(MAX_TABLE)
+        self.sum_bits = array("H", [0] * MAX_TABLE)
+        self.sum_parts = bytearray(MAX_TABLE)
         self.score = array("h", [0] * 2)  # match score per team
         self.hand_points = array("h", [0] * scoring.SIZE)  # last scored hand
         self.secured = array("h", [0] * scoring.SIZE)  # work area for declaring out
@@ -350,7 +351,7 @@ class State:
         self.ply_taker[ply] = self.last_taker  # ply_scopa[ply] is 0 (the logs are a stack)
         final = ply + 1 == rules.plies
         log = self.ply_log[ply]
-        if take or move & SELF_TAKE:
+        if move >= 64:  # a capture (is_capture, engine/moves.py)
             log = self._take(take, team, log)
             self.where[card] = PILE + team
             self.last_taker = seat

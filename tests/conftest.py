@@ -71,7 +71,7 @@ def play(state: State, card: str, take: str = "") -> None:
 
 
 # Scratch buffers the state lends to move checks, scoring and bots; they hold no position.
-WORK_AREAS = frozenset({"sum_stack", "sum_candidates", "primiera_best", "secured"})
+WORK_AREAS = frozenset({"sum_stack", "sum_bits", "sum_parts", "primiera_best", "secured"})
 
 
 def snapshot(state: State) -> tuple:

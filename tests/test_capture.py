@@ -763,15 +763,16 @@ def test_worst_case_position_fits_the_max_moves_buffer():
     assert state.legal_moves(buffer) <= MAX_MOVES
 
 
-def test_summable_table_matches_sum_masks():
-    # capture.SUMMABLE is a literal; derive it again from SUM_MASKS (RULES §4.2 item 3).
-    from engine.capture import SUM_MASKS, SUMMABLE
+def test_sums_of_table_matches_sum_masks():
+    # capture.SUMS_OF is a literal; derive it again from SUM_MASKS (RULES §4.2 item 3).
+    from engine.capture import SUM_MASKS, SUMS_OF
 
-    for value in range(3, 11):
-        for index in range(1 << (value - 1)):
-            present = index << 1
-            fits = any(present & mask == mask for mask in SUM_MASKS[value])
-            assert (SUMMABLE[value][index >> 3] >> (index & 7) & 1) == fits, (value, present)
+    assert len(SUMS_OF) == 512
+    for index in range(512):
+        values = index << 1  # bit v for a table value v, values 1..9
+        for value in range(1, 11):
+            fits = any(values & mask == mask for mask in SUM_MASKS[value])
+            assert bool(SUMS_OF[index] << 3 >> value & 1) == fits, (value, values)
 
 
 def test_sum_masks_are_every_set_of_distinct_values():
