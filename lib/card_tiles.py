@@ -14,7 +14,9 @@ The sheets in ``assets/`` are made by ``python -m sim.card_art``. Each is one ro
 
 Tiles 0..39 are the faces (``suit * 10 + rank``, as engine/cards.py). ``TILE_SELECT`` and
 ``TILE_EMPTY`` are outlines with a transparent inside: lay the selection frame over a card,
-the empty slot where a card may go.
+the empty slot where a card may go. Tiles ``TILE_FRAMED + card`` are the faces with the
+selection frame drawn on them: a table card a capture would take changes its tile, so the
+table needs no frame objects of its own (16 TileGrids, 1.5 KB of a board's heap).
 
 Allocation: the constants are made once at import; the helpers build a string.
 """
@@ -22,7 +24,8 @@ Allocation: the constants are made once at import; the helpers build a string.
 TILE_BACK = 40  # the back of a card (the other players' hands, the deck)
 TILE_EMPTY = 41  # an empty place, a dashed outline
 TILE_SELECT = 42  # the selection frame, to lay over a face
-TILE_COUNT = 43  # tiles in a sheet, left to right in one row
+TILE_FRAMED = 43  # TILE_FRAMED + card: the face with the selection frame on it
+TILE_COUNT = 83  # tiles in a sheet, left to right in one row
 
 TRANSPARENT = 0  # palette index outside the card's rounded corners and inside the outlines
 

@@ -1,7 +1,8 @@
 """The table scene: one seat's view of a hand in play, drawn with ``displayio``.
 
-``TableScene`` builds every display object once: a felt background, 16 table cards, their 16
-highlight frames, the three other seats' card backs, the viewer's 10 hand cards, the
+``TableScene`` builds every display object once: a felt background, 16 table cards (a card a
+capture would take shows its framed face, card_tiles.TILE_FRAMED), the three other seats' card
+backs, the viewer's 10 hand cards, the
 selection frame and text lines for the seats' card counts, the score and scope of each team,
 the last play and whose turn it is: each a ``TextLine`` (text_line.py), a row of the font's
 glyph tiles as wide as its layouts.py line, so new text changes tile indices only.
@@ -28,7 +29,7 @@ the last play text and, on first use, the view's observation buffer.
 
 import displayio
 import terminalio
-from card_tiles import TILE_BACK, TILE_EMPTY, TILE_SELECT
+from card_tiles import TILE_BACK, TILE_EMPTY, TILE_FRAMED, TILE_SELECT
 from layouts import (
     HAND_SLOTS,
     LEFT_SEAT,
@@ -187,19 +188,19 @@ class TableScene:
             displayio.Bitmap(display_width // 16 + 1, display_height // 16 + 1, 1),
             pixel_shader=felt_palette))
         self.group.append(felt)
-        # Back to front: table, highlight frames, seat backs, hand, selection frame, text.
+        # Back to front: table, seat backs, hand, selection frame, text.
         self.table_cards = [card_grid(TILE_EMPTY) for _ in range(TABLE_SLOTS)]
-        self.table_marks = [card_grid(TILE_SELECT) for _ in range(TABLE_SLOTS)]
         self.backs = [None] + [card_grid(TILE_BACK) for _ in range(3)]  # by relative seat
         self.hand_cards = [card_grid(TILE_EMPTY) for _ in range(HAND_SLOTS)]
         self.select_frame = card_grid(TILE_SELECT)
-        for grid in self.table_cards + self.table_marks + self.backs[1:] + self.hand_cards:
+        for grid in self.table_cards + self.backs[1:] + self.hand_cards:
             self.group.append(grid)
         self.group.append(self.select_frame)
         for rel in (RIGHT_SEAT, TOP_SEAT, LEFT_SEAT):
             self.backs[rel].x, self.backs[rel].y = geometry.backs[rel]
-        # table display position -> engine slot, and the number shown
+        # table display position -> engine slot and card, and the number shown
         self._table_slot = bytearray(TABLE_SLOTS)
+        self._table_card = bytearray(TABLE_SLOTS)
         self._table_shown = 0
         self._hand_shown = 0
         self._selected = -1
@@ -262,7 +263,7 @@ class TableScene:
         for i in range(TABLE_SLOTS):
             grid = self.table_cards[i]
             if i < count:
-                grid[0] = view.table[self._table_slot[i]]
+                self._table_card[i] = view.table[self._table_slot[i]]
                 grid.hidden = False
             else:
                 grid[0] = TILE_EMPTY
@@ -301,18 +302,12 @@ class TableScene:
         """Lift and frame the table cards in the engine slots of ``mask`` (bit 1 << slot)."""
         geometry = self.layout
         count = self._table_shown
-        for i in range(TABLE_SLOTS):
-            mark = self.table_marks[i]
-            if i < count:
-                grid = self.table_cards[i]
-                lit = (mask >> self._table_slot[i]) & 1
-                grid.x = geometry.table_x(i, count)
-                grid.y = geometry.table_y(i, count) - (geometry.table_lift if lit else 0)
-                mark.x = grid.x
-                mark.y = grid.y
-                mark.hidden = not lit
-            else:
-                mark.hidden = True
+        for i in range(count):
+            grid = self.table_cards[i]
+            lit = (mask >> self._table_slot[i]) & 1
+            grid[0] = self._table_card[i] + (TILE_FRAMED if lit else 0)
+            grid.x = geometry.table_x(i, count)
+            grid.y = geometry.table_y(i, count) - (geometry.table_lift if lit else 0)
 
     def set_last_play(self, text: str) -> None:
         """Show ``text`` on the last play line (cut to fit)."""

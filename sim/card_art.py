@@ -3,8 +3,9 @@
 ``python -m sim.card_art [--out DIR] [--preview DIR]`` writes, for each card size in
 ``lib/card_tiles.CARD_SIZES`` and each deck style (italian, french), one sheet
 ``cards_<style>_<w>x<h>.bmp``: a single row of ``TILE_COUNT`` tiles (40 faces in the engine's
-card order, then the back, the empty slot and the selection frame), 4 bits per pixel, with the
-one palette below. ``--preview`` also writes each sheet enlarged as a PNG (needs Pillow).
+card order, then the back, the empty slot and the selection frame, then the 40 faces with
+the selection frame on them), 4 bits per pixel, with the one palette below. ``--preview``
+also writes each sheet enlarged as a PNG (needs Pillow).
 
 Everything is drawn here, pixel by pixel: a 5x7 font for the ranks and suit symbols sampled
 from simple shapes at pixel centres, so the output depends on no font or library version.
@@ -25,6 +26,7 @@ from lib.card_tiles import (
     TILE_BACK,
     TILE_COUNT,
     TILE_EMPTY,
+    TILE_FRAMED,
     TILE_SELECT,
     TRANSPARENT,
     sheet_name,
@@ -267,8 +269,19 @@ def draw_tiles(style: str, width: int, height: int) -> list[Tile]:
     """The ``TILE_COUNT`` tiles of a sheet, in tile order."""
     tiles = [draw_face(style, card, width, height) for card in range(40)]
     extra = {TILE_BACK: draw_back, TILE_EMPTY: draw_empty, TILE_SELECT: draw_select}
-    tiles.extend(extra[i](width, height) for i in range(40, TILE_COUNT))
+    tiles.extend(extra[i](width, height) for i in range(40, TILE_FRAMED))
+    tiles.extend(draw_framed(face, tiles[TILE_SELECT]) for face in tiles[:40])
     return tiles
+
+
+def draw_framed(face: Tile, frame: Tile) -> Tile:
+    """``face`` with ``frame`` laid over it, as a frame TileGrid over the card would draw."""
+    tile = Tile(face.width, face.height)
+    for y in range(face.height):
+        for x in range(face.width):
+            colour = frame.get(x, y)
+            tile.set(x, y, face.get(x, y) if colour == TRANSPARENT else colour)
+    return tile
 
 
 def encode_bmp(tiles: list[Tile]) -> bytes:

@@ -15,6 +15,7 @@ from lib.card_tiles import (
     TILE_BACK,
     TILE_COUNT,
     TILE_EMPTY,
+    TILE_FRAMED,
     TILE_SELECT,
     TRANSPARENT,
     sheet_name,
@@ -40,7 +41,20 @@ def tiles(style, w, h):
 
 
 def test_tile_indices_follow_the_faces():
-    assert (TILE_BACK, TILE_EMPTY, TILE_SELECT, TILE_COUNT) == (40, 41, 42, 43)
+    assert (TILE_BACK, TILE_EMPTY, TILE_SELECT, TILE_FRAMED, TILE_COUNT) == (40, 41, 42, 43, 83)
+
+
+@pytest.mark.parametrize("sheet", SHEETS, ids=IDS)
+def test_framed_faces_are_the_face_under_the_frame(sheet):
+    # What a frame TileGrid over a table card drew: the frame where it has colour, else the face.
+    style, w, h = sheet
+    all_tiles = tiles(style, w, h)
+    frame = all_tiles[TILE_SELECT]
+    for card in range(40):
+        face = all_tiles[card]
+        expected = bytes(face[i] if frame[i] == TRANSPARENT else frame[i] for i in range(w * h))
+        assert all_tiles[TILE_FRAMED + card] == expected
+        assert expected != face
 
 
 def test_ten_cards_fit_the_display_width():
@@ -72,7 +86,7 @@ def test_sheet_shape_palette_and_size(sheet):
     assert image.info.get("compression", 0) == 0
     header = path.read_bytes()[:54]
     assert int.from_bytes(header[28:30], "little") == 4  # bits per pixel
-    assert path.stat().st_size < 16 * 1024
+    assert path.stat().st_size < 32 * 1024  # flash; an OnDiskBitmap keeps the pixels there
 
 
 @pytest.mark.parametrize("sheet", SHEETS, ids=IDS)

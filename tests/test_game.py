@@ -15,6 +15,7 @@ import boards  # (lib/boards.py)
 import game as game_module
 import pygame
 import pytest
+from card_tiles import TILE_FRAMED
 from game import (
     HAND_SCORED,
     HINT_READY,
@@ -74,7 +75,8 @@ def card_middle(grid, scene) -> tuple[int, int]:
 
 def highlighted(scene) -> set[int]:
     """The faces of the table cards framed as a capture choice."""
-    return {scene.table_cards[i][0] for i in range(16) if not scene.table_marks[i].hidden}
+    return {scene.table_cards[i][0] - TILE_FRAMED for i in range(16)
+            if scene.table_cards[i][0] >= TILE_FRAMED}
 
 
 # --- a whole match from scripted events -------------------------------------------------------

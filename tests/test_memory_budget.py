@@ -23,14 +23,14 @@ def test_bits_per_value_as_circuitpython():
 
 
 def test_card_sheet_by_hand():
-    # 989x31, 13 colours, opened as an OnDiskBitmap: the pixels stay in the file.
-    assert mb.bmp_header(SHEET) == (989, 31, 13)
+    # 1909x31 (83 tiles), 13 colours, opened as an OnDiskBitmap: the pixels stay in the file.
+    assert mb.bmp_header(SHEET) == (1909, 31, 13)
     struct = 48  # displayio_ondiskbitmap_t: 36 bytes in 3 blocks
     file = 576  # pyb_file_obj_t: 4 + FIL's 48 + its 512-byte sector buffer = 564 -> 576
     palette = 16 + 160  # displayio_palette_t, then 13 colours * 12 bytes = 156 -> 160
     assert mb.sheet_bytes(SHEET) == (struct + file, palette)
-    # against 15,424 bytes as a Bitmap in RAM: rows of ceil(989 * 4 / 32) = 124 words
-    assert mb.bitmap_bytes(989, 31, 4) == 48 + 124 * 4 * 31
+    # against 29,696 bytes as a Bitmap in RAM: rows of ceil(1909 * 4 / 32) = 239 words
+    assert mb.bitmap_bytes(1909, 31, 4) == 48 + 29_648  # 239 * 4 * 31 = 29,636 in 16-byte blocks
 
 
 def test_one_text_line_by_hand():

@@ -54,9 +54,16 @@ def sheet_grids(group, sheet):
             yield item
 
 
+def face(tile: int) -> int:
+    """The card a sheet tile shows, framed or not, or -1 (a back or an outline)."""
+    if tile < 40:
+        return tile
+    return tile - card_tiles.TILE_FRAMED if tile >= card_tiles.TILE_FRAMED else -1
+
+
 def faces_on_screen(scene, sheet) -> set[int]:
     """The card faces on any card TileGrid of the scene (hidden or not)."""
-    return {grid[0] for grid in sheet_grids(scene.group, sheet) if grid[0] < 40}
+    return {face(grid[0]) for grid in sheet_grids(scene.group, sheet)} - {-1}
 
 
 def assert_private(scene, sheet, state, viewer):
@@ -112,11 +119,12 @@ def test_dealt_hand_screenshot_and_whole_hand_without_new_objects(board_display,
 
     built = dict(construction_counter)
     # the scene's own objects: 9 text lines, each a Group, a TileGrid and a Palette; the
-    # cards (hand, table, frames, backs, selection) and the felt, a Group of a TileGrid, its
-    # Palette (and the card sheet's Palette, loaded above)
+    # cards (hand, table, backs, selection frame: a framed table card is a tile of the sheet)
+    # and the felt, a Group of a TileGrid, its Palette (and the card sheet's Palette, loaded
+    # above)
     lines = [item for item in scene.group if isinstance(item, TextLine)]
     assert len(lines) == 9
-    assert built["TileGrid"] == 10 + 16 + 16 + 3 + 1 + 1 + 9
+    assert built["TileGrid"] == 10 + 16 + 3 + 1 + 1 + 9
     assert built["Group"] == 2 + 9 and built["Palette"] == 2 + 9 and built["Label"] == 0
     rng = random.Random(11)
     moves = array("i", [0] * MAX_MOVES)
@@ -136,7 +144,7 @@ def test_dealt_hand_screenshot_and_whole_hand_without_new_objects(board_display,
         assert_private(scene, sheet, state, viewer)
         shown = [grid for grid in scene.hand_cards if not grid.hidden]
         assert [grid[0] for grid in shown] == sorted(state.hand_cards(viewer))
-        table = [grid[0] for grid in scene.table_cards if not grid.hidden]
+        table = [face(grid[0]) for grid in scene.table_cards if not grid.hidden]
         assert sorted(table) == sorted(state.table_cards())
         assert scene.last_play.text.strip()
     board_display.refresh()
@@ -180,7 +188,7 @@ def test_crowded_table_ten_cards_selection_and_capture_choice(board_display, tmp
     assert_private(scene, sheet, state, 0)
     assert not scene.select_frame.hidden
     assert scene.select_frame.x == scene.hand_cards[9].x
-    assert [mark.hidden for mark in scene.table_marks[:13]].count(False) == 2
+    assert [grid[0] >= card_tiles.TILE_FRAMED for grid in scene.table_cards[:13]].count(True) == 2
     assert "takes" in scene.last_play.text
     for grid in list(sheet_grids(scene.group, sheet)):
         if not grid.hidden:
