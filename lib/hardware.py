@@ -141,7 +141,7 @@ def show_message(display, text: str):
     group = displayio.Group()
     label = TextLine(3, 1, chars, rows=text.count("\n") + 1)  # font tiles, text_line.py
     label.text = text
-    group.append(label)
+    group.append(label.layer)
     display.root_group = group
     return label
 

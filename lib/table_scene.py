@@ -218,7 +218,7 @@ class TableScene:
         # line: (x, y, chars, align) of layouts.py, as TextLine takes them
         x, y, chars, align = line
         label = TextLine(x, y, chars, align, color, font=self._font)
-        self.group.append(label)
+        self.group.append(label.layer)
         return label
 
     # -- drawing --------------------------------------------------------------------------

@@ -1,14 +1,17 @@
 """Fixed-width text drawn as a ``displayio.TileGrid`` over the font's glyphs, one tile a
 character, the way CircuitPython's own terminal draws its console.
 
-``TextLine(x, y, chars, align, color)`` is a Group holding one TileGrid ``chars`` tiles wide
-(``rows`` tall for a block of lines) and a two-colour Palette: index 0 the background
-(transparent unless ``background_color`` is set), index 1 the text. Setting ``text`` pads or
-cuts it to ``chars`` characters with the alignment (``LEFT``, ``CENTER``, ``RIGHT`` of
-layouts.py) and writes only the tiles that change; ``text`` reads back the padded text::
+``TextLine(x, y, chars, align, color)`` holds one TileGrid ``chars`` tiles wide (``rows``
+tall for a block of lines) and a two-colour Palette: index 0 the background (transparent
+unless ``background_color`` is set), index 1 the text. ``layer`` is what to put in a Group:
+the TileGrid itself, or for ``scale`` > 1 a Group holding it (a TileGrid has no scale). A
+TextLine is not a Group of its own: on a board that would cost a Group and its member list,
+about 100 bytes a line. Setting ``text`` pads or cuts it to ``chars`` characters with the
+alignment (``LEFT``, ``CENTER``, ``RIGHT`` of layouts.py) and writes only the tiles that
+change; ``text`` reads back the padded text::
 
     line = TextLine(160, 40, 20, CENTER, 0xFFFFFF)   # x: the centre of a 120-pixel box
-    group.append(line)
+    group.append(line.layer)
     line.text = "Your turn"                           # "     Your turn      "
     line.color = 0x40FFFF
     line.background_color = 0x2E7D4F                  # None: transparent
@@ -36,10 +39,10 @@ message).
 Characters map to tiles through a 95-byte table for ASCII 32..126, built with the sheet; any
 other character is drawn as ``?``.
 
-Allocation: the constructor makes a Group, a TileGrid and a Palette (the first one on the
-desktop also the glyph sheet); ``text``, ``color``, ``background_color`` and ``hidden`` make no
-display object. Setting ``text`` keeps the string given (reading it builds the padded text,
-with any character outside ASCII as given).
+Allocation: the constructor makes a TileGrid and a Palette, and a Group for a scale above 1
+(the first one on the desktop also the glyph sheet); ``text``, ``color`` and
+``background_color`` make no display object. Setting ``text`` keeps the string given (reading
+it builds the padded text, with any character outside ASCII as given).
 """
 
 import displayio
@@ -109,9 +112,9 @@ def _build_sheet(font, tile_width, tile_height, box):
     return sheet
 
 
-class TextLine(displayio.Group):
-    """``chars`` characters of text (``rows`` lines of them) at a fixed place; see the module
-    docstring.
+class TextLine:
+    """``chars`` characters of text (``rows`` lines of them) at a fixed place, shown by adding
+    ``layer`` to a Group; see the module docstring.
 
     :param int x: left edge, centre or right edge of the box, as ``align`` says.
     :param int y: top of the box.
@@ -130,7 +133,6 @@ class TextLine(displayio.Group):
             x -= width // 2
         elif align == RIGHT:
             x -= width
-        super().__init__(x=x, y=y, scale=scale)
         # Few attributes: each costs 8 bytes of the instance's dict on the board.
         self.chars = chars
         self.align = align
@@ -138,10 +140,17 @@ class TextLine(displayio.Group):
         palette = displayio.Palette(2)
         palette[1] = color
         self._palette = palette
-        self._grid = displayio.TileGrid(bitmap, pixel_shader=palette, width=chars,
-                                        height=rows, tile_width=tile_width,
-                                        tile_height=tile_height, default_tile=table[0])
-        self.append(self._grid)
+        grid = displayio.TileGrid(bitmap, pixel_shader=palette, width=chars, height=rows,
+                                  tile_width=tile_width, tile_height=tile_height,
+                                  default_tile=table[0])
+        self.grid = grid
+        if scale == 1:
+            grid.x = x
+            grid.y = y
+            self.layer = grid
+        else:
+            self.layer = displayio.Group(x=x, y=y, scale=scale)
+            self.layer.append(grid)
         self._text = ""
         self._color = color
         self._background = background_color
@@ -150,7 +159,7 @@ class TextLine(displayio.Group):
     @property
     def rows(self) -> int:
         """Lines of text."""
-        return self._grid.height
+        return self.grid.height
 
     # -- text -------------------------------------------------------------------------------
 
@@ -189,7 +198,7 @@ class TextLine(displayio.Group):
     def _draw_row(self, row: int, text: str, start: int, end: int) -> None:
         # Characters start..end of text into row, aligned; only changed tiles are written.
         chars = self.chars
-        grid = self._grid
+        grid = self.grid
         table = self._table
         count = end - start
         if count > chars:

@@ -89,14 +89,14 @@ class TextScene:
         # the line's width, so each line's box is fixed).
         self.title = TextLine(width // 2, title_y, self._title_chars, CENTER, TITLE, font=font,
                               scale=scale)
-        self.group.append(self.title)
+        self.group.append(self.title.layer)
         self.lines = []
         for row in range(rows):
             line = TextLine(2, row_y + row * pitch, self.chars, color=TEXT, font=font)
             self.lines.append(line)
-            self.group.append(line)
+            self.group.append(line.layer)
         self.footer = TextLine(2, footer_y, self.chars, color=FOOTER, font=font)
-        self.group.append(self.footer)
+        self.group.append(self.footer.layer)
         self.cursor = -1
 
     @staticmethod

@@ -21,13 +21,13 @@ How each column is made:
   holding ``value_count - 1`` (shared-bindings/displayio/Bitmap.c); a ``displayio_palette_t``
   plus 12 bytes a colour (``_displayio_color_t``). Every allocation is rounded up to the GC's
   16-byte blocks. A ``TextLine``'s own share is its 2-colour Palette and its tile indices,
-  one byte a character beyond what the TileGrid struct holds inline.
+  one byte a character beyond what the TileGrid struct holds inline; its TileGrid is the one
+  whose bitmap is the font's.
 - **UI objects**: the Python side is *measured* on the 32-bit MicroPython (sim/mp/lib_heap.py:
   the App on its title screen with both scenes and the event queue, with stand-in displayio
   objects whose own cost is measured and taken off); the C side is *computed*: a
-  ``displayio_group_t`` and its members list per Group (each TextLine is one, holding its
-  TileGrid), a ``displayio_tilegrid_t`` per TileGrid, and 16 more bytes per TextLine for the
-  native part of its instance.
+  ``displayio_group_t`` and its members list per Group (a TextLine is a plain object holding
+  its TileGrid, in a Group only when scaled) and a ``displayio_tilegrid_t`` per TileGrid.
 - **UI code**: lib/'s modules (the main loop, lib/main_loop.py, among them) and the board's
   driver, compiled with mpy-cross and imported on the 32-bit MicroPython (*measured*), and
   what the ``STARTUP`` modules leave behind (their interned names) once dropped: lib/hardware.py
@@ -82,7 +82,6 @@ FILE_OBJECT = 4 + 48 + 512  # pyb_file_obj_t: base and FatFs FIL (ff.h), its buf
 COLOR_BYTES = 12  # _displayio_color_t: rgb888, rgb565, luma, hue, chroma, transparent
 LIST_STRUCT = 16  # mp_obj_list_t: base, alloc, len, items
 LIST_MIN_ALLOC = 4  # py/objlist.c: a new list has room for 4 items, and doubles
-NATIVE_SUBCLASS_EXTRA = 16  # a TextLine's instance: 20 bytes (one native base) -> 32, not 16
 STUB_INSTANCE = 16  # a stand-in object of sim/mp/stubs/displayio.py: one GC block
 
 STRUCT_SOURCES = (
@@ -291,8 +290,8 @@ class Display:
     bitmaps: int = 0  # the card sheet and the backgrounds, with their palettes
     sheet: int = 0  # of which the card sheet and its palette
     text: int = 0  # every TextLine's palette and tile indices
-    c_objects: int = 0  # Groups (with their lists), TileGrids, TextLines' native parts
-    counts: dict = field(default_factory=dict)  # live objects by class, "TextLine" too
+    c_objects: int = 0  # Groups (with their lists) and TileGrids
+    counts: dict = field(default_factory=dict)  # live objects by class; "TextLine": font grids
     children: list = field(default_factory=list)  # members of every Group, sorted
     text_sizes: list = field(default_factory=list)  # characters of every TextLine, sorted
 
@@ -310,7 +309,7 @@ def scene_display(board: str) -> Display:
     import terminalio
     from app import App
     from match_setup import MatchSetup
-    from text_line import TextLine, glyph_sheet
+    from text_line import glyph_sheet
 
     from sim import simulator
 
@@ -329,11 +328,10 @@ def scene_display(board: str) -> Display:
         if obj is None or id(obj) in seen:
             continue
         seen.add(id(obj))
-        if isinstance(obj, TextLine):
-            in_text = True  # its TileGrid's tiles and its Palette are the text's
+        if isinstance(obj, displayio.TileGrid) and obj.bitmap is font_bitmap:
+            in_text = True  # a TextLine's: its tiles and its Palette are the text's
             result.counts["TextLine"] += 1
-            result.c_objects += NATIVE_SUBCLASS_EXTRA
-            result.text_sizes.append(obj.chars * obj.rows)
+            result.text_sizes.append(obj.width * obj.height)
         if isinstance(obj, displayio.Group):
             result.counts["Group"] += 1
             result.children.append(len(obj))
@@ -604,7 +602,7 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "- **UI objects**: the App on its title screen with both scenes built and the event "
         "queue. Their Python side is measured (sim/mp/lib_heap.py, with stand-in displayio "
         "objects whose own cost is measured and taken off: %s bytes), the C side computed "
-        "(every Group with its member list, every TileGrid, each TextLine's native part: %s)."
+        "(every Group with its member list and every TileGrid: %s)."
         % (_kb(parts["ui_objects_python"]), _kb(parts["ui_objects_c"])),
         "- **UI code**, measured: lib/'s modules and the board's driver, compiled with "
         "mpy-cross, and the %s bytes of interned names that lib/hardware.py and "

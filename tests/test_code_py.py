@@ -386,9 +386,11 @@ def test_unknown_boards_get_a_message(board_id, setting, screen, words, tmp_path
     if not setting:
         assert "Scopone runs on the PyPortal" in out
     if screen:
-        label = display.root_group[0]
-        assert words.split()[0] in label.text
-        assert max(len(line) for line in label.text.split("\n")) < 480 // 6
+        grid = display.root_group[0]  # the message's TextLine: font tiles, tile = code - 32
+        rows = ["".join(chr(32 + grid[row * grid.width + column])
+                        for column in range(grid.width)) for row in range(grid.height)]
+        assert words.split()[0] in " ".join(rows)
+        assert grid.width < 480 // 6
 
 
 def test_a_missing_library_is_named(tmp_path, monkeypatch, capsys, displays):

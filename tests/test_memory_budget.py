@@ -35,16 +35,14 @@ def test_card_sheet_by_hand():
 
 def test_one_text_line_by_hand():
     # A 52-character row of the 320x240 text screen: its glyphs are tiles of the font's
-    # bitmap (in flash), so it holds a Group, a TileGrid of 52 one-byte tile indices and a
-    # 2-colour Palette, against a bitmap_label.Label's 312x12 2-bit bitmap (1,008 bytes), 3x3
-    # outline stamp (64) and 3-colour Palette (64) before.
-    group = 48 + 16 + 16  # struct, list with room for 4 members
+    # bitmap (in flash), so it holds a TileGrid of 52 one-byte tile indices and a 2-colour
+    # Palette, against a bitmap_label.Label's 312x12 2-bit bitmap (1,008 bytes), 3x3 outline
+    # stamp (64) and 3-colour Palette (64) before.
     grid = 96 + 64  # 88-byte struct; 52 indices -> 64
     palette = 16 + 32  # 2 colours * 12 bytes = 24 -> 32
-    assert mb.group_bytes(1) == group
     assert mb.tilegrid_bytes(52) == grid
     assert mb.palette_bytes(2) == palette
-    assert group + grid + palette + mb.NATIVE_SUBCLASS_EXTRA == 304
+    assert grid + palette == 208
     assert mb.bitmap_bytes(312, 12, 2) + mb.bitmap_bytes(3, 3, 2) + mb.palette_bytes(3) == 1136
 
 

@@ -20,8 +20,9 @@ import layouts
 import pygame
 import pytest
 import table_scene
+import terminalio
+import text_line
 from table_scene import NO_CARD, TableScene, TableView, fill_view
-from text_line import TextLine
 
 from conftest import cards
 from engine.layout import PLAY
@@ -118,14 +119,16 @@ def test_dealt_hand_screenshot_and_whole_hand_without_new_objects(board_display,
     assert_private(scene, sheet, state, viewer)
 
     built = dict(construction_counter)
-    # the scene's own objects: 9 text lines, each a Group, a TileGrid and a Palette; the
+    # the scene's own objects: 9 text lines, each a TileGrid of font tiles and a Palette; the
     # cards (hand, table, backs, selection frame: a framed table card is a tile of the sheet)
     # and the felt, a Group of a TileGrid, its Palette (and the card sheet's Palette, loaded
     # above)
-    lines = [item for item in scene.group if isinstance(item, TextLine)]
+    font = text_line.glyph_sheet(terminalio.FONT)[0]
+    lines = [item for item in scene.group
+             if isinstance(item, displayio.TileGrid) and item.bitmap is font]
     assert len(lines) == 9
     assert built["TileGrid"] == 10 + 16 + 3 + 1 + 1 + 9
-    assert built["Group"] == 2 + 9 and built["Palette"] == 2 + 9 and built["Label"] == 0
+    assert built["Group"] == 2 and built["Palette"] == 2 + 9 and built["Label"] == 0
     rng = random.Random(11)
     moves = array("i", [0] * MAX_MOVES)
     plies = 0

@@ -21,7 +21,7 @@ RED = (255, 0, 0)
 
 
 def tiles(line: TextLine) -> list[int]:
-    grid = line[0]
+    grid = line.grid
     return [grid[i] for i in range(grid.width * grid.height)]
 
 
@@ -100,14 +100,15 @@ def test_rows_hold_lines_of_text():
 @pytest.mark.parametrize(("align", "left"), [(LEFT, 100), (CENTER, 100 - 30), (RIGHT, 100 - 60)])
 def test_the_box_is_placed_by_its_alignment(align, left):
     line = TextLine(100, 20, 10, align)
-    assert (line.x, line.y) == (left, 20)
-    big = TextLine(100, 20, 10, align, scale=2)
-    assert big.x == 100 - (100 - left) * 2 and big.scale == 2
+    assert line.layer is line.grid and (line.grid.x, line.grid.y) == (left, 20)
+    big = TextLine(100, 20, 10, align, scale=2)  # a TileGrid has no scale: a Group holds it
+    assert list(big.layer) == [big.grid] and (big.grid.x, big.grid.y) == (0, 0)
+    assert big.layer.x == 100 - (100 - left) * 2 and big.layer.scale == 2
 
 
 def test_colours_and_background():
     line = TextLine(0, 0, 4, color=0x123456)
-    palette = line[0].pixel_shader
+    palette = line.grid.pixel_shader
     assert line.color == 0x123456 and line.background_color is None
     assert palette.is_transparent(0) and not palette.is_transparent(1)
     line.color = 0xFFC850
@@ -121,12 +122,12 @@ def test_colours_and_background():
 def test_changing_text_colour_and_visibility_makes_no_display_object(construction_counter):
     line = TextLine(0, 0, 52)
     built = dict(construction_counter)
-    assert built["Group"] == 1 and built["TileGrid"] == 1 and built["Palette"] == 1
+    assert built["Group"] == 0 and built["TileGrid"] == 1 and built["Palette"] == 1
     for i in range(200):
         line.text = "row %d" % i
         line.color = 0xFFFFFF if i % 2 else 0x40FFFF
         line.background_color = None if i % 3 else 0x2E7D4F
-        line.hidden = i % 2 == 0
+        line.layer.hidden = i % 2 == 0
     assert construction_counter == built
 
 
@@ -134,7 +135,7 @@ def test_only_changed_tiles_are_written(monkeypatch):
     line = TextLine(0, 0, 10)
     line.text = "Your turn"
     written = []
-    grid_class = type(line[0])
+    grid_class = type(line.grid)
     original = grid_class.__setitem__
 
     def record(grid, index, value):
@@ -174,7 +175,7 @@ def test_rendered_characters_match_the_font_glyphs(screen):
     big = TextLine(10, 80, 2, LEFT, WHITE, scale=2)
     big.text = "Q"
     for line in (plain, boxed, big):
-        group.append(line)
+        group.append(line.layer)
     screen.root_group = group
     screen.refresh()
     for column, char in enumerate("Ag?"):
@@ -205,7 +206,8 @@ def test_rendered_characters_match_the_font_glyphs(screen):
 def test_new_text_redraws_on_the_next_refresh(screen):
     line = TextLine(0, 0, 3, LEFT, WHITE)
     line.text = "A"
-    screen.root_group = line
+    screen.root_group = displayio.Group()
+    screen.root_group.append(line.layer)
     screen.refresh()
     line.text = " A"
     line.color = GREEN

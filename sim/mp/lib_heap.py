@@ -30,8 +30,9 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
 - ``stub_state``: what the stand-ins' ``displayio.STATE`` held, measured by dropping it
   (the stand-in objects themselves are kept alive meanwhile).
 
-Then the counts of live display objects (``count_<Class>``; a TextLine is a Group),
-``count_TextLine``, ``group_children`` (the children of every Group, comma-separated),
+Then the counts of live display objects (``count_<Class>``), ``count_TextLine`` (the
+TileGrids of font tiles, one a TextLine), ``group_children`` (the children of every Group,
+comma-separated),
 ``created_<Class>`` (made in all, garbage included), ``loaded_by_ui`` (modules
 first imported while the App was built: none should be the engine's) and ``modules`` (every
 module loaded at the end).
@@ -199,7 +200,7 @@ def walk():
     """Every live stand-in object reachable from the App's root group; returns (objects by
     id, text lines, children count of every Group)."""
     import displayio
-    from text_line import TextLine
+    import terminalio
 
     seen = {}
     lines = []
@@ -210,8 +211,8 @@ def walk():
         if id(obj) in seen:
             continue
         seen[id(obj)] = obj
-        if isinstance(obj, TextLine):
-            lines.append(obj)
+        if isinstance(obj, displayio.TileGrid) and obj.bitmap is terminalio.FONT.bitmap:
+            lines.append(obj)  # a TextLine's (lib/text_line.py)
         if isinstance(obj, displayio.Group):
             children.append(len(obj))
             for child in obj:
