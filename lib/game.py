@@ -108,19 +108,9 @@ class Game:
         self.pause_ms = BOT_PAUSE_MS
         seed = match_seed(setup, matches)
         self.state = state if state is not None else State(self.rules, seed)
-        # One bot plays every bot seat: it keeps nothing between decisions but its random
-        # stream, and one search's buffers fit a board where three would not.
-        from engine.bots.levels import level_budget, make_level_bot
-
         self.bot = None
         self.bots = [None, None, None, None]
-        for seat in range(4):
-            if setup.seats[seat] == BOT:
-                if self.bot is None:
-                    self.bot = make_level_bot(setup.level, self.rules, seed + 1)
-                self.bots[seat] = self.bot
-        self.hint_budget = level_budget("hard")[1:]  # (iterations, deadline_ms) of a hint
-        forget("engine.bots.levels")  # needed again only for the next match's bots
+        self._make_bots(seed)
         self.hinter = None  # made for a hint and dropped after it (make_hinter, drop_hinter)
         self.hint_move = -1
         self.hint_reason = ""
@@ -144,6 +134,27 @@ class Game:
     def start(self) -> None:
         """Deal if a deal is due and go up to the first wait (the listener may hear of it)."""
         self._advance()
+
+    def _make_bots(self, seed: int) -> None:
+        """The bots of a match seeded ``seed``, and the hint's budget. One bot plays every bot
+        seat: it keeps nothing between decisions but its random stream, and one search's
+        buffers fit a board where three would not."""
+        from engine.bots.levels import level_budget, make_level_bot
+
+        for seat in range(4):
+            if self.setup.seats[seat] == BOT:
+                if self.bot is None:
+                    self.bot = make_level_bot(self.setup.level, self.rules, seed + 1)
+                self.bots[seat] = self.bot
+        self.hint_budget = level_budget("hard")[1:]  # (iterations, deadline_ms) of a hint
+        forget("engine.bots.levels")  # needed again only for the next match's bots
+
+    def _drop_bots(self) -> None:
+        # A decided match needs no bot until the next one (``next`` makes them again): their
+        # search buffers (about 9 KB for a master bot) leave room for the statistics' files.
+        self.bot = None
+        for seat in range(4):
+            self.bots[seat] = None
 
     # -- seats and words ------------------------------------------------------------------
 
@@ -220,6 +231,7 @@ class Game:
 
     def _match_over(self) -> None:
         self.mode = MODE_MATCH_END
+        self._drop_bots()
         self._redraw()
         self._tell(MATCH_DECIDED)
 
@@ -292,8 +304,7 @@ class Game:
             seed = match_seed(self.setup, self.matches)
             self.state.new_match(seed)
             self.scope_made[0] = self.scope_made[1] = 0
-            if self.bot is not None:
-                self.bot.reset(seed + 1)
+            self._make_bots(seed)
         elif self.mode != MODE_HAND_END:
             return
         self.mode = MODE_BOTS

@@ -504,7 +504,7 @@ COLUMNS = (
     ("ui_code", "UI code"),
     ("adafruit", "Adafruit libraries"),
     ("engine", "engine + bots"),
-    ("transient", "hint or save (the larger)"),
+    ("transient", "hint, save or match end (the largest)"),
 )
 
 
@@ -546,7 +546,8 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
               ui_code=heap["ui_code"] + heap["ui_code_board"] + heap["startup_left"],
               adafruit=heap["adafruit_common"] + heap["adafruit_board"],
               engine=heap["engine_code"] + heap["match"],
-              transient=max(heap["hint"], heap["transient"]), free=FREE_HEAP[board][0],
+              transient=max(heap["hint"], heap["transient"], heap["match_end"]),
+              free=FREE_HEAP[board][0],
               parts=parts)
     if heap_py is not None:
         parts["ui_code_py"] = (heap_py["ui_code"] + heap_py["ui_code_board"]
@@ -618,13 +619,16 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "releases the rules parser once the rules are built), and a match against bots at "
         "`hard`: the Game, its State and the one master bot that plays the three bot seats "
         "(%s)." % (_kb(parts["engine_code"]), _kb(parts["match"])),
-        "- **hint or save**, measured: what the app holds only for a moment during a match, "
-        "the larger of a hint (the Hinter, which borrows the bots' search, and the Chitarrella "
-        "bot that names the rule: %s, dropped once the hint is worked out) and lib/save.py "
-        "(%s, loaded to store the match after a play, then dropped). The other modules the "
-        "app drops after use (%s) are smaller. `make bench` measures one at a time: the engine "
-        "%s, a `hard` bot %s, the hint %s." % (
-            _kb(parts["hint"]), _kb(parts["transient"]), ", ".join(TRANSIENT[1:]),
+        "- **hint, save or match end**, measured: what the app holds only for a moment during "
+        "a match, the largest of a hint (the Hinter, which borrows the bots' search, and the "
+        "Chitarrella bot that names the rule: %s, dropped once the hint is worked out), "
+        "lib/save.py (%s, loaded to store the match after a play, then dropped) and the "
+        "recording of a decided match (%s: the game lets its bots go, then the app loads "
+        "lib/stats.py and the file modules it reads and writes through; negative when the "
+        "bots held more). The other modules the app drops after use (%s) are smaller. "
+        "`make bench` measures one at a time: the engine %s, a `hard` bot %s, the hint %s." % (
+            _kb(parts["hint"]), _kb(parts["transient"]), _kb(parts["match_end"]),
+            ", ".join(TRANSIENT[1:]),
             _kb(bench.get("mp32_engine_heap_bytes", 0)),
             _kb(bench.get("bot_hard_mp32_heap_bytes", 0)),
             _kb(bench.get("hint_mp32_heap_bytes", 0))),

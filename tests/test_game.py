@@ -32,6 +32,7 @@ from match_setup import MatchSetup
 from table_scene import TableScene
 
 from conftest import ROOT, cards, position
+from engine.layout import TERMINAL
 from sim import display as sim_display
 from sim import simulator
 from sim.__main__ import main
@@ -126,8 +127,39 @@ def test_scripted_match_against_easy_bots_reaches_the_end_without_new_display_ob
     assert events[-1] == MATCH_DECIDED and game.state.match.winner in (0, 1)
     pyportal.refresh()
     assert construction_counter == built, "display objects created during the match"
+    # the decided match lets its bot go (room for the statistics), the next one makes it again
+    assert game.bot is None and game.bots == [None] * 4
     game.next()  # a new match
     assert not game.match_over and tuple(game.state.score) == (0, 0)
+    assert game.bot is not None and game.bots.count(game.bot) == 3
+
+
+def test_a_new_match_plays_as_a_new_game_with_its_seed(pyportal):
+    # "again" makes the bots anew for the next match: it plays what a Game started at that
+    # match number plays (the bots keep nothing between matches but their seed)
+    setup = easy_setup(7)
+    setup.level = "normal"  # a master bot: its random stream decides its plays
+
+    def plays(game, count):
+        """The first ``count`` plays, the person playing the card the cursor is on."""
+        while game.state.ply < count:
+            if game.mode == MODE_BOTS:
+                game.clock_ms.now += 700
+                game.tick()
+            else:
+                game.handle(SELECT)  # play the selected card (a capture choice: the first)
+        return list(game.state.ply_move[:count])
+
+    first = Game(make_scene(pyportal), setup, clock_ms=Clock())
+    first.start()
+    first.state.phase = TERMINAL  # the match ends here
+    first.mode = MODE_HAND_END
+    first.next()
+    assert first.mode == MODE_MATCH_END and first.bot is None
+    first.next()
+    second = Game(make_scene(pyportal), setup, clock_ms=Clock(), matches=1)
+    second.start()
+    assert plays(first, 8) == plays(second, 8)
 
 
 SCRIPT = """\

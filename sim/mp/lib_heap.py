@@ -26,7 +26,10 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
 - ``hint``: the Hinter a hint makes (it shares the bots' search and adds the Chitarrella
   bot), and ``hint_dropped`` what dropping it again gives back (the game does after the hint);
 - ``transient``: lib/save.py, the module the app loads to store the match after each play
-  and drops again;
+  and drops again (``transient_dropped``: after it is dropped);
+- ``match_end``: what recording a decided match changes: the game lets its bots go, and the
+  app loads lib/stats.py with the file modules it reads and writes through (negative when
+  the bots held more);
 - ``stub_state``: what the stand-ins' ``displayio.STATE`` held, measured by dropping it
   (the stand-in objects themselves are kept alive meanwhile).
 
@@ -194,6 +197,23 @@ measure("transient")
 # run_wasm: next stage
 held = None
 __import__("engine.unload").unload.forget("save", "record_file", "crc")  # as after a store
+# run_wasm: next stage
+measure("transient_dropped")
+
+
+def record_the_match():
+    app.game._drop_bots()  # as a decided match does (lib/game.py _match_over)
+    import stats  # what the app loads to record it (lib/app.py _record_match), with its files
+
+    return stats, stats.Stats()
+
+
+held = record_the_match()
+# run_wasm: next stage
+measure("match_end")
+# run_wasm: next stage
+held = None
+__import__("engine.unload").unload.forget("stats", "record_read", "record_file", "crc")
 
 
 def walk():
