@@ -2,10 +2,10 @@
 
 ``TableScene`` builds every display object once: a felt background, 16 table cards (a card a
 capture would take shows its framed face, card_tiles.TILE_FRAMED), the three other seats' card
-backs, the viewer's 10 hand cards, the
-selection frame and text lines for the seats' card counts, the score and scope of each team,
-the last play and whose turn it is: each a ``TextLine`` (text_line.py), a row of the font's
-glyph tiles as wide as its layouts.py line, so new text changes tile indices only.
+backs, the viewer's 10 hand cards, the selection frame and text lines for the seats' card
+counts, the score and scope of each team, the last play and whose turn it is: each a
+``TextLine`` (text_line.py), a row of the font's glyph tiles as wide as its layouts.py line,
+so new text changes tile indices only.
 ``show(view)`` then changes only tile indices, positions, ``hidden``, text and text colour::
 
     bitmap, palette = main_loop.load_sheet(profile, "italian")  # an OnDiskBitmap
