@@ -625,7 +625,7 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "lib/save.py (%s, loaded to store the match after a play, then dropped) and the "
         "recording of a decided match (%s: the game lets its bots go, then the app loads "
         "lib/stats.py and the file modules it reads and writes through; negative when the "
-        "bots held more). The other modules the app drops after use (%s) are smaller. "
+        "bots held more). The other modules the app drops after use (%s) are each smaller. "
         "`make bench` measures one at a time: the engine %s, a `hard` bot %s, the hint %s." % (
             _kb(parts["hint"]), _kb(parts["transient"]), _kb(parts["match_end"]),
             ", ".join(TRANSIENT[1:]),
