@@ -196,7 +196,7 @@ held = store_a_save()
 measure("transient")
 # run_wasm: next stage
 held = None
-__import__("engine.unload").unload.forget("save", "record_file", "crc")  # as after a store
+app._forget_files()  # as after a store (lib/app.py)
 # run_wasm: next stage
 measure("transient_dropped")
 
@@ -213,7 +213,7 @@ held = record_the_match()
 measure("match_end")
 # run_wasm: next stage
 held = None
-__import__("engine.unload").unload.forget("stats", "record_read", "record_file", "crc")
+app._forget_files()  # as after the statistics are stored (lib/app.py)
 
 
 def walk():
