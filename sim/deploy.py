@@ -38,7 +38,7 @@ import boards  # lib/ (sim/__init__.py puts it on sys.path)
 import card_tiles
 import hardware
 
-from sim.mpruntime import MPY_OPTIMIZE
+from sim.mpruntime import MPY_OPTIMIZE, board_file_name
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIREMENTS = ROOT / "requirements-board.txt"
@@ -203,7 +203,8 @@ def copy(drive: Path, files: list[str], mpy_cross: str | None = None) -> list[st
         target.parent.mkdir(parents=True, exist_ok=True)
         if mpy_cross and name.endswith(".py") and name.startswith(("engine/", "lib/")):
             target = target.with_suffix(".mpy")
-            command = [mpy_cross, MPY_OPTIMIZE, "-o", str(target), "-s", name, str(source)]
+            command = [mpy_cross, MPY_OPTIMIZE, "-o", str(target), "-s", board_file_name(name),
+                       str(source)]
             result = subprocess.run(command, capture_output=True, text=True)
             if result.returncode != 0:
                 raise DeployError("mpy-cross failed on %s: %s" % (name, result.stderr.strip()))

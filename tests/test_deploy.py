@@ -158,7 +158,8 @@ if sys.argv[1] == "--version":
     print("CircuitPython 10.0.3 on 2026-10-01; mpy-cross emitting mpy v6.3")
     sys.exit(0)
 out = sys.argv[sys.argv.index("-o") + 1]
-open(out, "wb").write(" ".join(sys.argv[1:-4]).encode() + open(sys.argv[-1], "rb").read()[:10])
+source = open(sys.argv[-1], "rb").read()[:10]
+open(out, "wb").write(" ".join(sys.argv[1:-1]).encode() + b" " + source)
 """
 
 
@@ -179,6 +180,9 @@ def test_mpy_needs_circuitpythons_mpy_cross(tmp_path):
             "engine/bots/__init__.mpy", "assets/cards_italian_15x21.bmp"} <= found
     assert not any(f.endswith(".py") for f in found - {"code.py", "boot.py"})
     assert (drive / "engine" / "state.mpy").read_bytes().startswith(b"-O3")  # no line numbers
+    # each .mpy keeps as its source name the __file__ the board's import gives it
+    assert b"-s engine/state.mpy " in (drive / "engine" / "state.mpy").read_bytes()
+    assert b"-s /lib/main_loop.mpy " in (drive / "lib" / "main_loop.mpy").read_bytes()
     assert len(found) == len(expected_files("pybadge"))
 
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit "

@@ -165,3 +165,30 @@ def test_compiled_package_imports_on_both(tmp_path):
     # the unix port puts the script's directory first on sys.path
     script = write(build, "use.py", body)
     assert runtimes.run_unix(script, timeout=60).strip() == expected
+
+
+def test_mpy_source_name_is_the_file_name_a_board_gives(tmp_path):
+    # The import interns __file__ and loading the .mpy interns the source name it keeps for
+    # tracebacks: compile_mpy makes them one string, so a module costs one interned name.
+    write(tmp_path / "src" / "engine", "__init__.py", "")
+    write(tmp_path / "src" / "engine", "rules.py", "def fail():\n    raise ValueError\n")
+    write(tmp_path / "src" / "lib", "menu.py", "def fail():\n    raise ValueError\n")
+    build = tmp_path / "build"
+    runtimes.compile_mpy(tmp_path / "src" / "engine", build / "engine")
+    runtimes.compile_mpy(tmp_path / "src" / "lib", build / "lib")
+    script = write(tmp_path, "wasm/names.py", """\
+        import io
+        import sys
+        from engine import rules
+        import menu
+        for module in (rules, menu):
+            out = io.StringIO()
+            try:
+                module.fail()
+            except ValueError as error:
+                sys.print_exception(error, out)
+            print(module.__file__, 'File "%s"' % module.__file__ in out.getvalue())
+        """)
+    output = runtimes.run_wasm(script, paths={build / "engine": "/engine", build / "lib": "/lib"},
+                               timeout=60)
+    assert output.split() == ["engine/rules.mpy", "True", "/lib/menu.mpy", "True"]
