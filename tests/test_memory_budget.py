@@ -116,6 +116,31 @@ def test_measured_figures_are_sane(measured):
     assert "engine.plays" in modules and "engine.edge" not in modules
 
 
+def test_names_bytes_as_the_port_counts_them(measured):
+    # the port's own count of its qstr pool after each part: tables, names, text, bytes
+    figures, _ = measured
+    pools = [value for heap in figures.values() for key, value in heap.items()
+             if key.startswith("pool_")]
+    assert len(pools) > 40
+    for tables, count, text, total in pools:
+        assert mb.pool_tables(count) == tables
+        assert mb.names_bytes(count, text) == total
+
+
+def test_every_board_keeps_room_for_more_names(measured):
+    # Past the last table's room, the next name costs a table of 1,280 entries at once
+    # (9 KB): a change that brings the count near it must find the names to spare first.
+    figures, _ = measured
+    for board, heap in figures.items():
+        count, _ = mb.board_names(heap)
+        room = mb.pool_room(mb.pool_tables(count))
+        assert count + mb.NAMES_MARGIN <= room, (
+            "%s: %d interned names, %d in the pool's tables" % (board, count, room))
+        # the session loads more than a match did, and the stand-ins' names are left out
+        assert heap["pool_session"][1] > heap["pool_match_end"][1]
+        assert count < heap["pool_session"][1] - heap["pool_base"][1]
+
+
 # The boards still under 30% (sim/memory_budget.md): strict, so the day one passes the test
 # fails and its name must go from this list.
 UNDER_HEADROOM = ("pyportal", "pybadge")

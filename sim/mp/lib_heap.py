@@ -1,7 +1,7 @@
 """Heap the board-side game holds on MicroPython, part by part, for the memory budget.
 
 usage: lib_heap.py BOARD LIB_MODULES ENGINE_MODULES BOARD_MODULES STARTUP_MODULES ADAFRUIT_COMMON
-                   ADAFRUIT_BOARD
+                   ADAFRUIT_BOARD SESSION_MODULES
 
 Run under the 32-bit WebAssembly port by sim/memory_budget.py with the stand-ins of
 sim/mp/stubs/ (displayio, terminalio, board...) mounted, lib/ and engine/ as ``.mpy`` files
@@ -33,6 +33,14 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
 - ``stub_state``: what the stand-ins' ``displayio.STATE`` held, measured by dropping it
   (the stand-in objects themselves are kept alive meanwhile).
 
+After each part, ``pool <part>`` and the line of ``micropython.qstr_info()``: the qstr pool
+of interned names (and short strings) then, which only grows. It grows in steps, a table
+twice the size of the last one at a time, which would land a few KB on whichever part
+crosses a step: sim/memory_budget.py takes the pool's growth off each part and counts the
+names on their own. ``pool base`` comes first (the port's own names), and ``pool session``
+last, once every module a session on the board may load (SESSION_MODULES: the title's and
+the file modules, both languages, every bot) has been loaded.
+
 Then the counts of live display objects (``count_<Class>``), ``count_TextLine`` (the
 TileGrids of font tiles, one a TextLine), ``group_children`` (the children of every Group,
 comma-separated),
@@ -48,6 +56,8 @@ first overwrites the C stack below it (``_scrub``): without that, a stale word t
 
 import gc
 import sys
+
+import micropython
 
 mark = 0
 app = None
@@ -73,6 +83,12 @@ def measure(label):
     now = gc.mem_alloc()
     print("%s %d" % (label, now - mark))
     mark = now
+    pool(label)
+
+
+def pool(label):
+    print("pool %s" % label)
+    micropython.qstr_info()  # "qstr pool: n_pool=P, n_qstr=Q, n_str_data_bytes=D, ..."
 
 
 def load(modules):
@@ -85,10 +101,16 @@ class Display:
 
 
 display = Display()
-LIB, ENGINE, BOARD_LIB, STARTUP, ADAFRUIT, ADAFRUIT_BOARD = (names(a) for a in sys.argv[2:8])
+LIB, ENGINE, BOARD_LIB, STARTUP, ADAFRUIT, ADAFRUIT_BOARD, SESSION = (
+    names(a) for a in sys.argv[2:9])
+# The script's own names, interned now by compiling it (sim/memory_budget.py mounts it at
+# /harness), so that every name counted from here on is the game's or a stand-in's.
+with open("/harness/lib_heap.py") as source:
+    compile(source.read(), "lib_heap.py", "exec")
 # run_wasm: next stage
 gc.collect()
 mark = gc.mem_alloc()
+pool("base")
 load(("displayio", "terminalio", "board", "keypad", "busio", "fourwire", "busdisplay",
       "analogio", "digitalio", "microcontroller", "storage", "os", "time"))
 # run_wasm: next stage
@@ -271,3 +293,6 @@ sys.modules["displayio"].STATE.clear()  # ``found`` keeps the stand-in objects t
 gc.collect()
 print("stub_state %d" % (mark - gc.mem_alloc()))
 print("modules %s" % ",".join(sorted(sys.modules)))
+load(SESSION)
+# run_wasm: next stage
+pool("session")
