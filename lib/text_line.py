@@ -125,6 +125,8 @@ class TextLine:
     :param int rows: lines of text; ``text`` separates them with ``"\\n"``.
     """
 
+    _group = None  # the Group of a scaled line
+
     def __init__(self, x: int, y: int, chars: int, align: int = LEFT, color: int = 0xFFFFFF,
                  background_color=None, font=terminalio.FONT, scale: int = 1, rows: int = 1):
         bitmap, tile_width, tile_height, table = glyph_sheet(font)
@@ -133,10 +135,14 @@ class TextLine:
             x -= width // 2
         elif align == RIGHT:
             x -= width
-        # Few attributes: each costs 8 bytes of the instance's dict on the board.
-        self.chars = chars
+        # Six attributes: on a board an instance's dict fills its slots before it grows, 8
+        # bytes a slot, and takes 6 for these where the 9 this held before took 10 (about
+        # 0.8 KB for the 24 lines). The width, the background and the layer are read back
+        # from the TileGrid and the Palette.
         self.align = align
         self._table = table
+        self._text = ""
+        self._color = color
         palette = displayio.Palette(2)
         palette[1] = color
         self._palette = palette
@@ -147,14 +153,20 @@ class TextLine:
         if scale == 1:
             grid.x = x
             grid.y = y
-            self.layer = grid
         else:
-            self.layer = displayio.Group(x=x, y=y, scale=scale)
-            self.layer.append(grid)
-        self._text = ""
-        self._color = color
-        self._background = background_color
+            self._group = displayio.Group(x=x, y=y, scale=scale)
+            self._group.append(grid)
         self._set_background(background_color)
+
+    @property
+    def layer(self):
+        """What to put in a Group: the TileGrid, or the Group holding a scaled one."""
+        return self.grid if self._group is None else self._group
+
+    @property
+    def chars(self) -> int:
+        """Characters a row."""
+        return self.grid.width
 
     @property
     def rows(self) -> int:
@@ -226,19 +238,19 @@ class TextLine:
 
     @color.setter
     def color(self, color: int) -> None:
-        if color != self._color:
+        if color != self._color:  # a Palette written marks the screen for a redraw
             self._color = color
             self._palette[1] = color
 
     @property
     def background_color(self):
         """The box's colour (0xRRGGBB), or None for transparent."""
-        return self._background
+        palette = self._palette
+        return None if palette.is_transparent(0) else palette[0]
 
     @background_color.setter
     def background_color(self, color) -> None:
-        if color != self._background:
-            self._background = color
+        if color != self.background_color:
             self._set_background(color)
 
     def _set_background(self, color) -> None:
