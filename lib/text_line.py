@@ -30,8 +30,9 @@ The glyph sheet (``glyph_sheet``), made once per font:
   shared-module/fontio/BuiltinFont.c). The TileGrid uses it as it is.
 * Blinka (the desktop simulator): ``FONT`` is a BDF font loaded by adafruit_bitmap_font;
   ``bitmap`` is the Bitmap *class*, each glyph has a Bitmap of its own and ``tile_index`` 0. So
-  the 95 ASCII glyphs are copied once into a Bitmap of 95 tiles in a row, each placed in its
-  cell by its offsets, the lowest ``dy`` of them taken as the baseline.
+  the 95 ASCII glyphs are copied once (sim/font_sheet.py, desktop only) into a Bitmap of 95
+  tiles in a row, each placed in its cell by its offsets, the lowest ``dy`` of them taken as
+  the baseline.
 
 ``wrap(text, chars)`` cuts a text into lines that fit (the hint's reason, a start-up
 message).
@@ -49,9 +50,9 @@ import displayio
 import terminalio
 from layouts import CENTER, LEFT, RIGHT
 
-_FIRST = 32  # the table covers ASCII 32..126
-_COUNT = 95
-_UNKNOWN = 63  # "?"
+FIRST_CODE = 32  # the table covers ASCII 32..126
+CODE_COUNT = 95
+UNKNOWN_CODE = 63  # "?"
 
 _sheet_font = None
 _sheet = None  # (bitmap, tile_width, tile_height, table) of _sheet_font
@@ -69,47 +70,23 @@ def glyph_sheet(font):
     box = font.get_bounding_box()
     tile_width, tile_height = box[0], box[1]
     bitmap = font.bitmap
-    table = bytearray(_COUNT)
-    probe = font.get_glyph(_UNKNOWN)
+    table = bytearray(CODE_COUNT)
+    probe = font.get_glyph(UNKNOWN_CODE)
     if probe is not None and probe.bitmap is bitmap:
         # CircuitPython: every glyph is a tile of the font's own bitmap.
         unknown = probe.tile_index
-        for i in range(_COUNT):
-            glyph = font.get_glyph(_FIRST + i)
+        for i in range(CODE_COUNT):
+            glyph = font.get_glyph(FIRST_CODE + i)
             table[i] = unknown if glyph is None else glyph.tile_index
     else:
-        bitmap = _build_sheet(font, tile_width, tile_height, box)
-        for i in range(_COUNT):
+        from sim.font_sheet import build_sheet  # desktop only: not deployed to a board
+
+        bitmap = build_sheet(font, tile_width, tile_height, box)
+        for i in range(CODE_COUNT):
             table[i] = i
     _sheet_font = font
     _sheet = (bitmap, tile_width, tile_height, table)
     return _sheet
-
-
-def _build_sheet(font, tile_width, tile_height, box):
-    """A Bitmap with the ASCII glyphs of ``font`` in a row of cells (a font whose glyphs are
-    separate bitmaps, as Blinka's); a missing glyph is drawn as ``?``."""
-    sheet = displayio.Bitmap(tile_width * _COUNT, tile_height, 2)
-    glyphs = [font.get_glyph(_FIRST + i) for i in range(_COUNT)]
-    if len(box) > 3:
-        left, bottom = box[2], box[3]
-    else:  # the cell starts at x 0 and its bottom is the deepest glyph's
-        left = 0
-        bottom = min(glyph.dy for glyph in glyphs if glyph is not None)
-    unknown = glyphs[_UNKNOWN - _FIRST]
-    for i in range(_COUNT):
-        glyph = glyphs[i] or unknown
-        if glyph is None:
-            continue
-        source = glyph.bitmap
-        x0 = i * tile_width + glyph.dx - left
-        y0 = tile_height + bottom - glyph.height - glyph.dy
-        for y in range(glyph.height):
-            if 0 <= y0 + y < tile_height:
-                for x in range(glyph.width):
-                    if 0 <= glyph.dx - left + x < tile_width and source[x, y]:
-                        sheet[x0 + x, y0 + y] = 1
-    return sheet
 
 
 class TextLine:
@@ -222,8 +199,8 @@ class TextLine:
         for column in range(chars):
             index = column - offset
             if 0 <= index < count:
-                code = ord(text[start + index]) - _FIRST
-                tile = table[code] if 0 <= code < _COUNT else table[_UNKNOWN - _FIRST]
+                code = ord(text[start + index]) - FIRST_CODE
+                tile = table[code] if 0 <= code < CODE_COUNT else table[UNKNOWN_CODE - FIRST_CODE]
             else:
                 tile = space
             if grid[first + column] != tile:
