@@ -1,10 +1,13 @@
 """The whole game on one display: menus, the table, pass-and-play covers, hints, hand and match
 ends, statistics, and the saved match.
 
-``App`` owns two scenes under one root group: the ``TextScene`` (every screen made of text)
-and the ``TableScene`` (built when the first match starts, again only if the deck style
-changes). Showing a screen hides the other scene and rewrites labels; no display object is
-made while a match is played. The board's ``code.py`` and the simulator drive it the same way::
+``App`` shows two scenes under one root group: the ``TableScene`` (built when the first match
+starts, again only if the deck style changes), and the ``TextScene`` for every screen made of
+text, built when one opens and let go when the table comes back: a hint or a save is worked
+out while the table shows, so a text screen's objects never take the heap at the same time
+(sim/memory_budget.md counts the larger of them). Showing a screen rewrites tiles and labels;
+the table makes no display object during a match. The board's ``code.py`` and the simulator
+drive it the same way::
 
     app = App(board, display, load_sheet, clock_ms=ticks_ms, save_dir="/")
     while True:
@@ -87,8 +90,7 @@ class App:
         self.setup = setup if setup is not None else MatchSetup()
         self.texts = {}  # the title fills it, with the menus' texts (lib/title_menus.py)
         self.group = displayio.Group()
-        self.text_scene = TextScene(board.width, board.height, board.layout)
-        self.group.append(self.text_scene.group)
+        self.text_scene = None  # built when a text screen opens (_show_text)
         self.table_scene = None  # built by the first match
         self._deck = None  # the deck style of table_scene's sheet
         self.game = None
@@ -101,6 +103,7 @@ class App:
         self.saved = None  # a valid save: (setup, state, matches)
         self.pass_seats = bytearray((1, 0, 2, 0))  # the players screen: seat -> person
         self._stats = None  # the statistics when there is no drive to keep them on
+        self._stored = None  # (matches, hand, phase, ply) of the last save (_store)
         display.root_group = self.group
         self._open_title()
         release_parser()  # MatchSetup and the save needed it; the options menu loads it again
@@ -125,13 +128,20 @@ class App:
         return stats
 
     def _store(self) -> None:
+        """Save the match, unless it has not moved since the last save (a pass-and-play cover
+        comes up after a play was saved). Always with the table up: see the module docstring."""
         game = self.game
         if self.save_dir is None or game is None:
+            return
+        state = game.state
+        position = (game.matches, state.hand_number, state.phase, state.ply)
+        if position == self._stored:
             return
         import save
 
         try:
-            save.store(self.save_dir, game.setup, game.state, game.matches)
+            save.store(self.save_dir, game.setup, state, game.matches)
+            self._stored = position
         except OSError as error:  # a read-only drive (boot.py's button held): play on
             self._cannot_write(error)
         self._forget_files()
@@ -147,6 +157,7 @@ class App:
 
     def _clear_save(self) -> None:
         self.saved = None
+        self._stored = None
         if self.save_dir is not None:
             import save
 
@@ -157,8 +168,7 @@ class App:
 
     def _show_menu(self, screen: str, title: str, items, first_row: int = 0,
                    footer: str = "") -> None:
-        self._show_text()
-        scene = self.text_scene
+        scene = self._show_text()
         self.screen = screen
         self.items = items
         self.cursor = 0
@@ -239,19 +249,27 @@ class App:
 
     # -- screens --------------------------------------------------------------------------
 
-    def _show_text(self) -> None:
-        self.text_scene.group.hidden = False
+    def _show_text(self):
+        """Hide the table and return the text scene, built if it is not up."""
+        scene = self.text_scene
+        if scene is None:
+            board = self.board
+            scene = self.text_scene = TextScene(board.width, board.height, board.layout)
+            self.group.append(scene.group)
         if self.table_scene is not None:
             self.table_scene.group.hidden = True
+        return scene
 
     def _open_title(self) -> None:
         """The title, with the save read again (lib/title_menus.py)."""
         __import__("title_menus").open_title(self)
 
     def show_table(self) -> None:
-        """The table of the match in play."""
+        """The table of the match in play; the text scene goes until the next text screen."""
         self.screen = "table"
-        self.text_scene.group.hidden = True
+        if self.text_scene is not None:
+            self.group.remove(self.text_scene.group)
+            self.text_scene = None
         self.table_scene.group.hidden = False
 
     def _show_pause(self) -> None:
@@ -266,8 +284,7 @@ class App:
 
     def _show_message(self, screen: str, title: str, lines, footer: str) -> None:
         """A screen of text without a menu (cover, hint, end of hand)."""
-        self._show_text()
-        scene = self.text_scene
+        scene = self._show_text()
         self.screen = screen
         self.items = ()
         scene.set_cursor(-1)
@@ -281,13 +298,13 @@ class App:
 
     def _show_cover(self) -> None:
         name = self.game.cover_name
-        rows = self.text_scene.rows
         self._show_message("cover", self.texts["pass_to"] % name, (), self._ready_footer(name))
-        self.text_scene.set_centered(rows // 2 - 1, self.texts["cover_help"])
+        scene = self.text_scene
+        scene.set_centered(scene.rows // 2 - 1, self.texts["cover_help"])
 
     def _show_hint(self) -> None:
         game = self.game
-        chars = self.text_scene.chars
+        chars = self._show_text().chars
         reason = i18n.reason(self.setup.language, game.hint_reason)
         lines = [game.hint_play(), ""] + wrap(reason, chars)
         self._show_message("hint", self.texts["hint"], lines, self.texts["back"])
@@ -355,6 +372,7 @@ class App:
         scene = self._table_for(setup.deck)
         self.game = Game(scene, setup, rules, clock_ms=self.clock_ms, texts=self.texts,
                          state=state, matches=matches, listener=self._on_game)
+        self._stored = None
         self.message = ""
         self.show_table()
         self.game.start()  # may put up a cover at once (pass-and-play)
@@ -374,6 +392,7 @@ class App:
             self._record_match()
             self._show_match_end()
         elif event == COVER:
+            self._store()  # before the cover's text screen: a new match or deal is not saved yet
             self._show_cover()
         elif event == HINT_READY:
             self._show_hint()

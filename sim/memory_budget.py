@@ -23,9 +23,9 @@ How each column is made:
   16-byte blocks. A ``TextLine``'s own share is its 2-colour Palette and its tile indices,
   one byte a character beyond what the TileGrid struct holds inline; its TileGrid is the one
   whose bitmap is the font's.
-- **UI objects**: the Python side is *measured* on the 32-bit MicroPython (sim/mp/lib_heap.py:
-  the App on its title screen with both scenes and the event queue, with stand-in displayio
-  objects whose own cost is measured and taken off); the C side is *computed*: a
+- **UI objects**: the App during a match, its table scene and event queue. The Python side is
+  *measured* on the 32-bit MicroPython (sim/mp/lib_heap.py, with stand-in displayio objects
+  whose own cost is measured and taken off); the C side is *computed*: a
   ``displayio_group_t`` and its members list per Group (a TextLine is a plain object holding
   its TileGrid, in a Group only when scaled) and a ``displayio_tilegrid_t`` per TileGrid.
 - **UI code**: lib/'s modules (the main loop, lib/main_loop.py, among them) and the board's
@@ -35,10 +35,14 @@ How each column is made:
 - **Adafruit libraries**: the ones requirements-board.txt installs on the board, compiled
   from their sources (site-packages, or the type check's copies in .venv/typecheck) and
   imported the same way (*measured*).
-- **engine + bots**: the engine modules lib/ imports, a match against bots at ``hard`` (its
-  State and the one bot object that plays the three bot seats) and what the first hint adds
-  (the Hinter, which shares that search, and the Chitarrella bot),
-  *measured* the same way; ``make bench``'s figures are printed beside it.
+- **engine + bots**: the engine modules lib/ imports and a match against bots at ``hard``
+  (its State and the one bot object that plays the three bot seats), *measured* the same
+  way; ``make bench``'s figures are printed beside it.
+- **text screen, hint, save or match end**: the largest of what the app holds for a moment
+  during a match: a text screen's scene (lib/app.py builds it when one opens and lets it go
+  as the table comes back; sized as the UI objects are), a hint (the Hinter, which shares
+  the bots' search, and the Chitarrella bot), lib/save.py storing the match, or the
+  statistics recorded at the match's end (*measured*).
 - **interned names**: the qstr pool, which only grows: every name and short string of every
   module a session may load (``session_modules``), whether the module stays loaded or not.
   Its text is *measured*, its tables *computed* for that many names (``names_bytes``). The
@@ -345,7 +349,8 @@ def sheet_bytes(path: Path) -> tuple[int, int]:
 
 @dataclass
 class Display:
-    """What the display objects of one board's App hold on a CircuitPython board."""
+    """What display objects hold on a CircuitPython board: the App's during a match (the
+    table and the root group), with ``text_screen`` the same for a text screen's scene."""
 
     bitmaps: int = 0  # the card sheet and the backgrounds, with their palettes
     sheet: int = 0  # of which the card sheet and its palette
@@ -354,6 +359,11 @@ class Display:
     counts: dict = field(default_factory=dict)  # live objects by class; "TextLine": font grids
     children: list = field(default_factory=list)  # members of every Group, sorted
     text_sizes: list = field(default_factory=list)  # characters of every TextLine, sorted
+    text_screen: Display | None = None  # the TextScene a text screen builds (lib/app.py)
+
+    @property
+    def total(self) -> int:
+        return self.bitmaps + self.text + self.c_objects
 
 
 class _Screen:
@@ -361,11 +371,11 @@ class _Screen:
 
 
 def scene_display(board: str) -> Display:
-    """Build ``board``'s App with both scenes under Blinka's displayio and size every display
-    object as CircuitPython holds it."""
+    """Build ``board``'s App under Blinka's displayio on its title screen with the table
+    built, and size every display object as CircuitPython holds it: the text scene's (a text
+    screen's), then, the text scene let go as the table shows, the rest."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import displayio
     import terminalio
     from app import App
     from match_setup import MatchSetup
@@ -377,12 +387,24 @@ def scene_display(board: str) -> Display:
     app = App(profile, _Screen(), lambda style: simulator.load_sheet(profile, style),
               setup=MatchSetup())
     scene = app._table_for(app.setup.deck)
-    sheet_bitmap = scene.table_cards[0].bitmap
+    sheet = (scene.table_cards[0].bitmap, scene.table_cards[0].pixel_shader)
+    font_bitmap = glyph_sheet(terminalio.FONT)[0]  # Blinka's copy; in flash on a board
+    text_screen = _walk(app.text_scene.group, font_bitmap, sheet)
+    app.show_table()
+    result = _walk(app.group, font_bitmap, sheet)
+    result.text_screen = text_screen
+    return result
+
+
+def _walk(root, font_bitmap, sheet) -> Display:
+    """Size every display object reachable from ``root`` (``sheet``: the card sheet's bitmap
+    and palette, counted apart as ``Display.sheet``)."""
+    import displayio
+
     result = Display(counts={"Group": 0, "TileGrid": 0, "Bitmap": 0, "Palette": 0,
                              "OnDiskBitmap": 0, "TextLine": 0})
-    font_bitmap = glyph_sheet(terminalio.FONT)[0]  # Blinka's copy; in flash on a board
     seen: set[int] = {id(font_bitmap)}
-    todo = [(app.group, False)]
+    todo = [(root, False)]
     while todo:
         obj, in_text = todo.pop()
         if obj is None or id(obj) in seen:
@@ -415,12 +437,12 @@ def scene_display(board: str) -> Display:
                 result.text += size
             else:
                 result.bitmaps += size
-                if obj is sheet_bitmap:
+                if obj is sheet[0]:
                     result.sheet += size
         elif isinstance(obj, displayio.OnDiskBitmap):
             result.counts["OnDiskBitmap"] += 1
             result.bitmaps += on_disk_bitmap_bytes()
-            if obj is sheet_bitmap:
+            if obj is sheet[0]:
                 result.sheet += on_disk_bitmap_bytes()
         elif isinstance(obj, displayio.Palette):
             result.counts["Palette"] += 1
@@ -429,7 +451,7 @@ def scene_display(board: str) -> Display:
                 result.text += size
             else:
                 result.bitmaps += size
-                if obj is scene.table_cards[0].pixel_shader:
+                if obj is sheet[1]:
                     result.sheet += size
     result.children.sort()
     result.text_sizes.sort()
@@ -497,7 +519,8 @@ def parse_lines(output: str) -> dict:
 # Each measured part of sim/mp/lib_heap.py after the one its growth is counted from.
 _PART_BEFORE = {"startup_left": "ui_code_board"}  # start-up's growth, the modules dropped
 _PARTS = ("base", "stubs", "adafruit_common", "adafruit_board", "engine_code", "ui_code",
-          "ui_code_board", "startup_code", "startup_left", "ui_objects_raw", "match", "hint",
+          "ui_code_board", "startup_code", "startup_left", "ui_objects_raw", "text_screen",
+          "match", "hint",
           "hint_dropped", "transient", "transient_dropped", "match_end")
 
 
@@ -601,7 +624,7 @@ COLUMNS = (
     ("ui_code", "UI code"),
     ("adafruit", "Adafruit libraries"),
     ("engine", "engine + bots"),
-    ("transient", "hint, save or match end (the largest)"),
+    ("transient", "text screen, hint, save or match end (the largest)"),
     ("names", "interned names"),
 )
 
@@ -634,22 +657,29 @@ class Row:
 def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None) -> Row:
     """Combine the computed display figures and the measured heap figures of ``board``
     (``heap_py``: the same measured with engine/ and lib/ imported as ``.py``)."""
-    stand_ins = STUB_INSTANCE * sum(heap["count_" + name]
+    stand_ins = STUB_INSTANCE * sum(heap["count_" + name]  # live at the end: the table's
                                     for name in ("Group", "TileGrid", "Bitmap", "OnDiskBitmap",
                                                  "Palette"))
-    ui_python = net(heap, "ui_objects_raw") - heap["stub_state"] - stand_ins
+    screen = shown.text_screen
+    # The text scene let go frees its Python side only: the stand-ins' STATE keeps its
+    # stand-in objects until stub_state, which counts them.
+    screen_python = -net(heap, "text_screen")
+    ui_python = net(heap, "ui_objects_raw") - heap["stub_state"] - stand_ins - screen_python
     count, text = board_names(heap)
     parts = dict(heap)
     parts.update(ui_objects_python=ui_python, ui_objects_c=shown.c_objects, sheet=shown.sheet,
                  names_count=count, names_text=text, hint_net=net(heap, "hint"),
                  transient_net=net(heap, "transient"), match_end_net=net(heap, "match_end"),
-                 engine_code_net=net(heap, "engine_code"), match_net=net(heap, "match"))
+                 engine_code_net=net(heap, "engine_code"), match_net=net(heap, "match"),
+                 text_screen_python=screen_python,
+                 text_screen_net=screen.total + screen_python)
     row = Row(board=board, bitmaps=shown.bitmaps, text=shown.text,
               ui_objects=ui_python + shown.c_objects,
               ui_code=_code(heap),
               adafruit=net(heap, "adafruit_common") + net(heap, "adafruit_board"),
               engine=_engine(heap),
-              transient=max(parts["hint_net"], parts["transient_net"], parts["match_end_net"]),
+              transient=max(parts["text_screen_net"], parts["hint_net"], parts["transient_net"],
+                            parts["match_end_net"]),
               names=names_bytes(count, text),
               free=FREE_HEAP[board][0],
               parts=parts)
@@ -691,7 +721,9 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
     """How each figure is made, the free heap sources and the biggest consumers."""
     first = rows[0]
     parts = first.parts
-    sizes = shown[first.board].text_sizes
+    shown_first = shown[first.board]
+    sizes = shown_first.text_sizes
+    screen = shown_first.text_screen
     out = [
         "Bytes held at the game's peak, a match against bots at `hard` (the strongest board "
         "level) with a hint asked, against the board's free heap; the headroom is 1 - total / "
@@ -705,18 +737,18 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "",
         "- **bitmaps + palettes**, computed: the card sheet as the game opens it, an "
         "OnDiskBitmap whose pixels stay in the file (its struct and the open file with a "
-        "sector buffer) and its 13-colour Palette (%s bytes), and the two "
-        "1-bit backgrounds. A Bitmap is its struct and `ceil(width * bits / 32) * 4 * height` "
+        "sector buffer) and its 13-colour Palette (%s bytes), and the table's 1-bit "
+        "background. A Bitmap is its struct and `ceil(width * bits / 32) * 4 * height` "
         "bytes of pixels, `bits` the smallest power of two that holds its values; a Palette "
         "is its struct and 12 bytes a colour." % _kb(parts["sheet"]),
         "- **text lines**, computed: every `TextLine` (lib/text_line.py) draws its text as "
         "tiles of `terminalio.FONT`'s glyph bitmap, which is in flash: it keeps one byte a "
-        "character in its TileGrid and a 2-colour Palette; %d lines, the longest %d "
-        "characters." % (len(sizes), sizes[-1]),
-        "- **UI objects**: the App on its title screen with both scenes built and the event "
-        "queue. Their Python side is measured (sim/mp/lib_heap.py, with stand-in displayio "
-        "objects whose own cost is measured and taken off: %s bytes), the C side computed "
-        "(every Group with its member list and every TileGrid: %s)."
+        "character in its TileGrid and a 2-colour Palette; the table's %d lines, the longest "
+        "%d characters." % (len(sizes), sizes[-1]),
+        "- **UI objects**: the App during a match, the table scene and the event queue. Their "
+        "Python side is measured (sim/mp/lib_heap.py, with stand-in displayio objects whose "
+        "own cost is measured and taken off: %s bytes), the C side computed (every Group with "
+        "its member list and every TileGrid: %s)."
         % (_kb(parts["ui_objects_python"]), _kb(parts["ui_objects_c"])),
         "- **UI code**, measured: lib/'s modules and the board's driver, compiled with "
         "mpy-cross. lib/hardware.py and lib/title_menus.py (%s bytes) are not held: "
@@ -730,14 +762,18 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "releases the rules parser once the rules are built), and a match against bots at "
         "`hard`: the Game, its State and the one master bot that plays the three bot seats "
         "(%s)." % (_kb(parts["engine_code_net"]), _kb(parts["match_net"])),
-        "- **hint, save or match end**, measured: what the app holds only for a moment during "
-        "a match, the largest of a hint (the Hinter, which borrows the bots' search, and the "
+        "- **text screen, hint, save or match end**: what the app holds only for a moment "
+        "during a match, the largest of a text screen (pause, cover, hint, end of hand or "
+        "match: lib/app.py builds the text scene when one opens and lets it go when the table "
+        "comes back; %d text lines, its display objects computed as above and its Python side "
+        "measured: %s in all), a hint (the Hinter, which borrows the bots' search, and the "
         "Chitarrella bot that names the rule: %s, dropped once the hint is worked out), "
         "lib/save.py (%s, loaded to store the match after a play, then dropped) and the "
         "recording of a decided match (%s: the game lets its bots go, then the app loads "
         "lib/stats.py and the file modules it reads and writes through; negative when the "
         "bots held more). The other modules the app drops after use (%s) are each smaller. "
         "`make bench` measures one at a time: the engine %s, a `hard` bot %s, the hint %s." % (
+            len(screen.text_sizes), _kb(parts["text_screen_net"]),
             _kb(parts["hint_net"]), _kb(parts["transient_net"]), _kb(parts["match_end_net"]),
             ", ".join(TRANSIENT[1:]),
             _kb(bench.get("mp32_engine_heap_bytes", 0)),
@@ -789,7 +825,7 @@ def bench_lines(rows: list[Row], bench: dict) -> list[str]:
         lines.append("%s_headroom_pct %d" % (key, round(row.headroom * 100)))
         lines.append("%s_names_count %d" % (key, row.parts["names_count"]))
         for name in ("ui_objects_python", "ui_objects_c", "engine_code_net", "match_net",
-                     "hint_net", "ui_code_py", "engine_py", "total_py"):
+                     "hint_net", "text_screen_net", "ui_code_py", "engine_py", "total_py"):
             if name in row.parts:
                 lines.append("%s_%s_bytes %d" % (key, name, row.parts[name]))
     for name, value in bench.items():

@@ -1,7 +1,8 @@
 """Tests for the app (lib/app.py): every screen at every layout, headless, from input events.
 
 A whole match against bots and a whole pass-and-play match from the title, for each layout,
-with no display object made once the table is built; the privacy check at every step of
+with no display object made once the table is built but the text screens' (each a whole
+TextScene, let go when the table comes back); the privacy check at every step of
 pass-and-play (no hand on screen but the viewer's, and the viewer is the person to play); a
 monkey test of 10,000 random events across every screen; options, languages, decks, the
 pause menu, hints, declaring out, saves (continue, a corrupt save) and statistics.
@@ -19,6 +20,7 @@ from app import App
 from game import MODE_BOTS, MODE_CHOOSE, MODE_PLAY
 from input_events import BACK, DOWN, HINT, LEFT, RIGHT, SELECT, TOUCH, UP
 from match_setup import MatchSetup
+from text_scene import TextScene
 
 from sim import display as sim_display
 from sim import simulator
@@ -49,6 +51,34 @@ def make_app(display, save_dir=None, **options) -> tuple[App, Clock]:
     clock = Clock()
     app = simulator.build(display.board, display, setup, clock, save_dir)
     return app, clock
+
+
+@pytest.fixture
+def text_scenes(monkeypatch) -> list:
+    """The TextScenes the App builds, in order."""
+    import app as app_module
+
+    built = []
+    original = app_module.TextScene
+
+    def counting(*args, **kwargs):
+        built.append(original(*args, **kwargs))
+        return built[-1]
+
+    monkeypatch.setattr(app_module, "TextScene", counting)
+    return built
+
+
+def only_text_screens_made(app: App, counter: dict, before: dict, screens: int) -> None:
+    """Since ``before``, the display objects made are those of ``screens`` TextScenes."""
+    made = {name: counter[name] - before[name] for name in counter}
+    one = dict(counter)
+    board = app.board
+    TextScene(board.width, board.height, board.layout)
+    per_scene = {name: counter[name] - one[name] for name in counter}
+    assert screens > 0
+    assert made == {name: screens * count for name, count in per_scene.items()}, (
+        "display objects made during the match beyond its text screens")
 
 
 def pick(app: App, key: str) -> None:
@@ -98,16 +128,21 @@ def play_on(app: App, clock: Clock, chooser: random.Random, check=None,
 
 
 def test_match_against_bots_from_the_title_without_new_display_objects(shown,
-                                                                       construction_counter):
+                                                                       construction_counter,
+                                                                       text_scenes):
     app, clock = make_app(shown)
     assert app.screen == "title"
+    table = app.table_scene
     pick(app, "vs_bots")
     assert app.screen == "table" and app.game.setup.people == 1
+    assert app.text_scene is None  # let go with the title
     built = dict(construction_counter)
+    screens = len(text_scenes)
     seen = play_on(app, clock, random.Random(1))
     shown.refresh()
     assert {"table", "hand_end", "match_end"} <= seen
-    assert construction_counter == built, "display objects created during the match"
+    assert table is None and app.table_scene is not None
+    only_text_screens_made(app, construction_counter, built, len(text_scenes) - screens)
     assert "win" in app.text_scene.title.text
     pick(app, "again")
     assert app.screen == "table" and tuple(app.game.state.score) == (0, 0)
@@ -136,7 +171,8 @@ def check_privacy(app: App) -> None:
 @pytest.mark.parametrize(("seats", "seed"), [((1, 2, 0, 0), 3), ((1, 0, 2, 3), 4),
                                              ((1, 2, 3, 4), 5)])
 def test_pass_and_play_match_never_shows_a_hand_to_the_wrong_person(shown, seats, seed,
-                                                                    construction_counter):
+                                                                    construction_counter,
+                                                                    text_scenes):
     app, clock = make_app(shown)
     clock.now = seed
     pick(app, "pass")
@@ -146,6 +182,7 @@ def test_pass_and_play_match_never_shows_a_hand_to_the_wrong_person(shown, seats
     pick(app, "start")
     assert app.game is not None and app.game.setup.people == sum(1 for n in seats if n)
     built = dict(construction_counter)
+    screens = len(text_scenes)
     covers = []
 
     def check(app):
@@ -157,7 +194,7 @@ def test_pass_and_play_match_never_shows_a_hand_to_the_wrong_person(shown, seats
     assert {"cover", "table", "hand_end", "match_end"} <= seen
     names = {app.game.setup.names[n - 1] for n in seats if n}
     assert set(covers) == names  # every person was passed the device
-    assert construction_counter == built
+    only_text_screens_made(app, construction_counter, built, len(text_scenes) - screens)
     cover_title = app.texts["pass_to"] % covers[0]
     assert cover_title
 
@@ -277,8 +314,16 @@ def test_pause_menu_hint_and_quit(shown):
         app.tick()
     app.handle(BACK)
     assert app.screen == "pause" and "hint" in app.items
+    make_hinter = app.game.make_hinter
+    hinted = []
+
+    def without_a_text_screen():
+        hinted.append(app.text_scene is None)  # the pause menu is let go first
+        return make_hinter()
+
+    app.game.make_hinter = without_a_text_screen
     pick(app, "hint")
-    assert app.screen == "hint"
+    assert app.screen == "hint" and hinted == [True]
     lines = app.text_scene.text()
     assert app.game.hint_play() in lines[1] and any(line.strip() for line in lines[3:-1])
     app.handle(SELECT)
@@ -368,6 +413,39 @@ def test_quit_and_continue_goes_on_with_the_same_match(shown, tmp_path):
     state2 = app2.game.state
     assert [state2.ply_move[i] for i in range(state2.ply)] == plays
     assert tuple(state2.score) == score
+
+
+def test_saves_are_written_with_the_table_up_once_a_play(shown, tmp_path, monkeypatch):
+    # A save is worked out while the table shows, never beside a text screen's objects; a
+    # pass-and-play cover after a play writes nothing new, and a new match is saved before
+    # its first cover.
+    import os
+
+    from game import PLAYED
+
+    app, clock = make_app(shown, tmp_path)
+    writes = []
+    rename = os.rename
+
+    def counting_rename(source, target):
+        writes.append(app.text_scene is None)
+        rename(source, target)
+
+    monkeypatch.setattr(os, "rename", counting_rename)
+    plays = []
+    on_game = app._on_game
+
+    def counting_events(event):
+        if event == PLAYED:
+            plays.append(event)
+        on_game(event)
+
+    app._on_game = counting_events
+    pick(app, "pass")
+    pick(app, "start")
+    assert app.screen == "cover" and writes == [True]
+    play_on(app, clock, random.Random(7))
+    assert all(writes) and len(writes) == 1 + len(plays)
 
 
 def test_corrupt_save_is_reported_in_one_line_and_ignored(shown, tmp_path):

@@ -60,19 +60,24 @@ def shown():
 
 def test_scene_walk_finds_every_text_line(shown):
     large = shown["pyportal"]
-    # text scene: title, 13 rows, footer; table scene: 3 counts, 2 scores, 2 scope, 2 lines
-    assert large.counts["TextLine"] == 15 + 9
-    assert large.text_sizes.count(52) == 15  # 13 rows, the footer and the last play
-    assert large.sheet == sum(mb.sheet_bytes(SHEET))
-    # the card sheet stays on the drive; the two Bitmaps in RAM are the 1-bit backgrounds
-    assert (large.counts["OnDiskBitmap"], large.counts["Bitmap"]) == (1, 2)
+    screen = large.text_screen
+    # the table scene: 3 counts, 2 scores, 2 scope, the last play and the turn
+    assert large.counts["TextLine"] == 9
+    assert large.text_sizes.count(52) == 1  # the last play
+    # a text screen's scene: title, 13 rows and the footer
+    assert screen.counts["TextLine"] == 15 and screen.text_sizes.count(52) == 14
+    assert large.sheet == sum(mb.sheet_bytes(SHEET)) and screen.sheet == 0
+    # the card sheet stays on the drive; the Bitmaps in RAM are each scene's 1-bit background
+    assert (large.counts["OnDiskBitmap"], large.counts["Bitmap"]) == (1, 1)
+    assert (screen.counts["OnDiskBitmap"], screen.counts["Bitmap"]) == (0, 1)
     # every text line: its tile indices beyond the inline ones and its palette; the font's
     # glyph bitmap is not counted (flash on a board)
-    expected = sum(mb.tilegrid_bytes(chars) - mb.tilegrid_bytes(1)
-                   for chars in large.text_sizes)
-    expected += large.counts["TextLine"] * mb.palette_bytes(2)
-    assert large.text == expected
-    assert shown["pybadge"].counts["TextLine"] == 9 + 11  # 9 text rows on the small screens
+    for walked in (large, screen):
+        expected = sum(mb.tilegrid_bytes(chars) - mb.tilegrid_bytes(1)
+                       for chars in walked.text_sizes)
+        expected += walked.counts["TextLine"] * mb.palette_bytes(2)
+        assert walked.text == expected
+    assert shown["pybadge"].text_screen.counts["TextLine"] == 11  # 9 rows on small screens
 
 
 @pytest.fixture(scope="module")

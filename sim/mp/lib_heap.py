@@ -21,6 +21,8 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
   ``sys.modules`` as lib/main_loop.py and lib/app.py do (their interned names);
 - ``ui_objects_raw``: the App on its title screen with both scenes built and the event
   queue, stand-ins included;
+- ``text_screen``: what letting the text scene go gives back as the table shows (negative):
+  a text screen's objects, which lib/app.py builds only while one shows;
 - ``match``: a match against bots at ``hard`` started and a round played (the Game, its
   State, the one bot that plays the three bot seats, what the first plays load);
 - ``hint``: the Hinter a hint makes (it shares the bots' search and adds the Chitarrella
@@ -161,7 +163,9 @@ def build():
             sheet[style] = (bitmap, bitmap.pixel_shader)  # as lib/main_loop.py loads it
         return sheet[style]
 
-    built = App(profile, display, load_sheet)
+    # A clock that stands still: the match's seed comes from it (lib/app.py), so every run
+    # plays the same deal and the figures repeat.
+    built = App(profile, display, load_sheet, clock_ms=lambda: 0)
     built._table_for(built.setup.deck)
     built.queue = input_events.EventQueue()
     # Showing the title loaded the menus again: drop them, as a match start does, so that
@@ -175,6 +179,9 @@ app = build()
 # run_wasm: next stage
 measure("ui_objects_raw")
 print("loaded_by_ui %s" % ",".join(sorted(n for n in sys.modules if n not in loaded)))
+app.show_table()  # as a match starts: the title's text scene goes (lib/app.py)
+# run_wasm: next stage
+measure("text_screen")
 
 
 def start_match():
