@@ -353,6 +353,7 @@ class App:
         bitmap, palette = self.load_sheet(deck)
         self.table_scene = TableScene(board.width, board.height, board.layout, bitmap, palette,
                                       texts=self.texts)
+        forget("card_tiles")  # the sheet's names and sizes: wanted again only for another deck
         self.table_scene.group.hidden = True
         self.group.append(self.table_scene.group)
         self._deck = deck

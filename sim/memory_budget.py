@@ -190,10 +190,10 @@ _FROM_ENGINE = re.compile(r"^\s*from\s+(engine(?:\.[a-z_]+)*)\s+import\s+([^\n#]
 _TOP_IMPORT = re.compile(r"^(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
 
 
-# Modules the app loads only for a moment and drops (lib/app.py ``_forget``, lib/i18n.py):
-# not held during a match. The biggest one held at once is the budget's "transient" column.
+# Modules the app loads only for a moment and drops (lib/app.py ``_forget_files`` and
+# ``_table_for``, lib/i18n.py): not held during a match. lib/save.py is measured as a moment.
 TRANSIENT = ("save", "record_file", "crc", "save_read", "record_read", "stats", "summaries",
-             "lang_en", "lang_it")
+             "lang_en", "lang_it", "card_tiles")
 
 
 def lib_modules() -> list[str]:

@@ -127,6 +127,10 @@ load(ENGINE)
 # run_wasm: next stage
 measure("engine_code")
 load(LIB)
+# lib/'s modules that those import but the app does not keep (lib/card_tiles.py goes once
+# the table is built): dropped as the app drops them, so "UI code" is what stays.
+for name in [n for n in sys.modules if n in SESSION and n not in LIB and "engine" not in n]:
+    sys.modules.pop(name)
 # run_wasm: next stage
 measure("ui_code")
 load(BOARD_LIB)
