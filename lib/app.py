@@ -367,7 +367,7 @@ class App:
         self.game = None
         rules = state.rules if state is not None else setup.rules()
         release_parser()  # the rules are built: the parser's 11 KB go until a menu needs it
-        forget("title_menus")  # the title loads it again
+        forget("title_menus", "match_options")  # the title loads them again
         self.texts = i18n.texts(setup.language)  # without the menus' texts, which it brings back
         gc.collect()  # before the table's sheet, the bots' buffers and the State
         scene = self._table_for(setup.deck)

@@ -12,7 +12,8 @@ Options a menu offers (RULES §11 names): ``preset`` (one of ``PRESETS``), ``tre
 (the modifier), ``target``, ``re_bello``, ``napola``, ``ace_sweep`` (the ace variant, §7) and
 ``deal_shape``. ``from_preset()`` sets the options to what the preset says; the player may then
 change each one, and ``rules()`` passes them as overrides, so the engine refuses a combination
-that makes no sense (RulesError, with the message to show).
+that makes no sense (RulesError, with the message to show). Those set-up methods run in
+lib/match_options.py, which the app drops when a match starts: a match holds its set-up as data.
 
 Allocation: at set-up only.
 """
@@ -34,10 +35,10 @@ DECKS = ("italian", "french")
 
 DEFAULT_NAMES = ("Anna", "Bruno", "Carla", "Dario")
 
-# The ace sub-rules (RULES §7) at the values that mean "no ace sweep".
-_NO_ACE_SWEEP = {"ace_sweep_scores_scopa": False, "ace_with_ace_on_table": "takes_ace",
-                 "ace_on_empty_table": "takes_itself", "ace_may_decline": False,
-                 "first_lead_ace_banned": "never"}
+
+def _options():
+    # The set-up code (lib/match_options.py), loaded when used: a match holds none of it.
+    return __import__("match_options")
 
 
 class MatchSetup:
@@ -56,36 +57,6 @@ class MatchSetup:
 
     # -- seats ----------------------------------------------------------------------------
 
-    def set_mode(self, mode: int, people: int = 1) -> None:
-        """Seat ``people`` persons for ``mode``: VS_BOTS one at seat 0; PASS two to four
-        (the second opposite the first as partners, then seats 1 and 3); WATCH none."""
-        if mode not in (VS_BOTS, PASS, WATCH):
-            raise ValueError("unknown mode %r" % (mode,))
-        if mode == VS_BOTS:
-            people = 1
-        elif mode == WATCH:
-            people = 0
-        elif not 2 <= people <= 4:
-            raise ValueError("pass-and-play needs 2 to 4 people, not %d" % people)
-        self.mode = mode
-        for seat in range(4):
-            self.seats[seat] = BOT
-        for person, seat in enumerate((0, 2, 1, 3)[:people]):
-            self.seats[seat] = person + 1
-
-    def set_seats(self, seats) -> None:
-        """Seat people by hand: ``seats[seat]`` BOT or a person number 1..4, each person at
-        most once (partners are chosen by where they sit: seats 0 and 2, 1 and 3)."""
-        people = [n for n in seats if n != BOT]
-        if len(seats) != 4 or len(set(people)) != len(people) or \
-                [n for n in people if not 1 <= n <= 4]:
-            raise ValueError("seats must name people 1..4 at most once each, not %r"
-                             % (list(seats),))
-        for seat in range(4):
-            self.seats[seat] = seats[seat]
-        count = len(people)
-        self.mode = WATCH if count == 0 else (VS_BOTS if count == 1 else PASS)
-
     @property
     def people(self) -> int:
         """How many people play."""
@@ -103,45 +74,34 @@ class MatchSetup:
                 return seat
         return 0
 
-    # -- rules ----------------------------------------------------------------------------
+    # -- set-up: lib/match_options.py, loaded while a match is set up ----------------------
+
+    def set_mode(self, mode: int, people: int = 1) -> None:
+        """Seat ``people`` persons for ``mode``: VS_BOTS one at seat 0; PASS two to four
+        (the second opposite the first as partners, then seats 1 and 3); WATCH none."""
+        _options().set_mode(self, mode, people)
+
+    def set_seats(self, seats) -> None:
+        """Seat people by hand: ``seats[seat]`` BOT or a person number 1..4, each person at
+        most once (partners are chosen by where they sit: seats 0 and 2, 1 and 3)."""
+        _options().set_seats(self, seats)
 
     def from_preset(self, preset: str) -> None:
         """Choose ``preset`` and set every option to the value it gives."""
-        from engine.rules import Rules
-
-        values = Rules(preset).values
-        self.preset = preset
-        self.tre_gradi = False
-        self.target = values["target"]
-        self.re_bello = values["re_bello"]
-        self.napola = values["napola"]
-        self.ace_sweep = values["ace_sweep"]
-        self.deal_shape = values["deal_shape"]
+        _options().from_preset(self, preset)
 
     def preset_expression(self) -> str:
         """The preset with its modifier, e.g. ``"dieci+tre_gradi"``."""
         return self.preset + "+tre_gradi" if self.tre_gradi else self.preset
 
     def overrides(self) -> dict:
-        """The options as RULES §11 overrides. Turning a preset's variant off turns off the
-        rules that hang on it (napoleone with napola, the ace sub-rules with ace_sweep), and
-        tre gradi brings declaring out (C-25, C-26)."""
-        out = {"target": self.target, "re_bello": self.re_bello, "napola": self.napola,
-               "ace_sweep": self.ace_sweep, "deal_shape": self.deal_shape}
-        if self.napola == "off":
-            out["napoleone_wins"] = False
-        if not self.ace_sweep:
-            out.update(_NO_ACE_SWEEP)
-        if self.tre_gradi:
-            out["declare_out"] = True
-        return out
+        """The options as RULES §11 overrides (lib/match_options.py ``overrides``)."""
+        return _options().overrides(self)
 
     def rules(self):
         """The engine Rules; raises engine.rules.RulesError for a combination that makes
         no sense (its message says which options clash)."""
-        from engine.rules import Rules
-
-        return Rules(self.preset_expression(), self.overrides())
+        return _options().rules(self)
 
     def copy(self) -> "MatchSetup":
         """An independent copy (the menu edits one while a saved match keeps another)."""

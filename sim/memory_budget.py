@@ -31,7 +31,7 @@ How each column is made:
 - **UI code**: lib/'s modules (the main loop, lib/main_loop.py, among them) and the board's
   driver, compiled with mpy-cross and imported on the 32-bit MicroPython (*measured*); the
   ``STARTUP`` modules are dropped again, lib/hardware.py after start-up (lib/main_loop.py),
-  lib/title_menus.py when a match starts (lib/app.py).
+  lib/title_menus.py and lib/match_options.py when a match starts (lib/app.py).
 - **Adafruit libraries**: the ones requirements-board.txt installs on the board, compiled
   from their sources (site-packages, or the type check's copies in .venv/typecheck) and
   imported the same way (*measured*).
@@ -145,8 +145,9 @@ DRIVERS = {  # profile -> the driver modules lib/hardware.py loads for it, kept 
 }
 
 # Loaded only before play: lib/main_loop.py drops hardware once the App is built, and lib/app.py
-# drops title_menus (the title's menus) when a match starts.
-STARTUP = ("hardware", "title_menus")
+# drops title_menus (the title's menus) and match_options (the set-up code) when a match
+# starts.
+STARTUP = ("hardware", "title_menus", "match_options")
 
 
 _BOARD_LINE = re.compile(r"^(adafruit-circuitpython-[a-z0-9-]+)\S*\s+#\s*boards:\s*(.+)$")
@@ -751,9 +752,10 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "its member list and every TileGrid: %s)."
         % (_kb(parts["ui_objects_python"]), _kb(parts["ui_objects_c"])),
         "- **UI code**, measured: lib/'s modules and the board's driver, compiled with "
-        "mpy-cross. lib/hardware.py and lib/title_menus.py (%s bytes) are not held: "
-        "lib/main_loop.py drops the start-up code once the App is built, and lib/app.py the "
-        "title's menus when a match starts." % _kb(net(parts, "startup_code")),
+        "mpy-cross. lib/hardware.py, lib/title_menus.py and lib/match_options.py (%s bytes) "
+        "are not held: lib/main_loop.py drops the start-up code once the App is built, and "
+        "lib/app.py the title's menus and the set-up code when a match starts."
+        % _kb(net(parts, "startup_code")),
         "- **Adafruit libraries**, measured: those requirements-board.txt installs on the board "
         "and the game keeps loaded (st7789 on the Picos, touchscreen on the PyPortal), "
         "compiled from their sources." + (

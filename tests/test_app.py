@@ -338,21 +338,24 @@ def test_pause_menu_hint_and_quit(shown):
 
 
 def test_title_menus_leave_sys_modules_during_a_match():
-    """lib/title_menus.py goes when a match starts and nothing the App keeps refers to its
-    functions (on MicroPython a function keeps its module's globals alive); the title loads
-    it again."""
-    sys.modules.pop("title_menus", None)  # a copy of its own: conftest keeps earlier tests' copy
+    """lib/title_menus.py and lib/match_options.py go when a match starts and nothing the App
+    keeps refers to their functions (on MicroPython a function keeps its module's globals
+    alive); the title loads them again."""
+    for name in ("title_menus", "match_options"):
+        sys.modules.pop(name, None)  # copies of their own: conftest keeps earlier tests' copy
     display = sim_display.open_display("pybadge", headless=True)
     try:
         app, _ = make_app(display)
+        import match_options
         import title_menus
 
-        alive = weakref.ref(title_menus.show_title)  # alive while the module's globals are
-        del title_menus
+        alive = (weakref.ref(title_menus.show_title), weakref.ref(match_options.rules))
+        del title_menus, match_options
         pick(app, "vs_bots")
-        assert app.screen == "table" and "title_menus" not in sys.modules
+        assert app.screen == "table"
+        assert "title_menus" not in sys.modules and "match_options" not in sys.modules
         gc.collect()
-        assert alive() is None
+        assert alive[0]() is None and alive[1]() is None
         app.handle(BACK)
         pick(app, "quit")
         assert app.screen == "title" and "title_menus" in sys.modules
