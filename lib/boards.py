@@ -8,6 +8,8 @@ board's name. Layouts are named by size: ``"large"`` 320x240, ``"medium"`` 240x1
 Allocation: ``profile`` builds one small object per call; call it once at start-up.
 """
 
+from collections import namedtuple
+
 TOUCH = "touch"  # resistive touchscreen (adafruit_touchscreen)
 BUTTONS = "buttons"  # keypad.Keys or keypad.ShiftRegisterKeys
 
@@ -29,32 +31,17 @@ NAMES = tuple(row[0] for row in _TABLE)
 """The known board names, in the order of the table."""
 
 
-class Board:
-    """One board's profile: ``name``, ``width``, ``height`` (pixels, landscape), ``input``
-    (``TOUCH`` or ``BUTTONS``), ``layout`` (``LARGE``, ``MEDIUM`` or ``COMPACT``) and
-    ``buttons`` (how many, 0 on a touch board)."""
-
-    def __init__(self, name, width, height, input_kind, layout, buttons):
-        self.name = name
-        self.width = width
-        self.height = height
-        self.input = input_kind
-        self.layout = layout
-        self.buttons = buttons
-
-    @property
-    def touch(self) -> bool:
-        """True when the board's input is a touchscreen."""
-        return self.input == TOUCH
-
-    def __repr__(self):
-        return "Board(%r, %dx%d, %s, %s)" % (
-            self.name, self.width, self.height, self.input, self.layout)
+# A named tuple, not a class of this module: a class's methods would keep this module's
+# globals alive, and lib/main_loop.py drops the module once the game has started.
+Board = namedtuple("Board", ("name", "width", "height", "input", "layout", "buttons", "touch"))
+"""One board's profile: ``name``, ``width``, ``height`` (pixels, landscape), ``input``
+(``TOUCH`` or ``BUTTONS``), ``layout`` (``LARGE``, ``MEDIUM`` or ``COMPACT``), ``buttons``
+(how many, 0 on a touch board) and ``touch`` (True when the input is a touchscreen)."""
 
 
 def profile(name: str = DEFAULT) -> Board:
     """The profile of the board called ``name``; raises ValueError naming the known boards."""
     for row in _TABLE:
         if row[0] == name:
-            return Board(row[0], row[1], row[2], row[3], row[4], row[5])
+            return Board(row[0], row[1], row[2], row[3], row[4], row[5], row[3] == TOUCH)
     raise ValueError("unknown board %r; known boards: %s" % (name, ", ".join(NAMES)))

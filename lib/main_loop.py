@@ -2,12 +2,13 @@
 loop and the card-sheet loader.
 
 ``main()`` has lib/hardware.py start the game (board identification, driver, display, input,
-the first card sheet, the ``App``), then drops ``hardware`` from ``sys.modules`` and runs
-the main loop: poll the input into an ``EventQueue``, ``app.handle`` each event,
-``app.tick``, and collect garbage at calm points. Start-up code is needed once, so it does
-not stay on the heap during play; nothing the game keeps refers to ``hardware``'s functions
-or globals (a MicroPython function keeps its module's globals alive), which is why the loop
-and ``Sheets`` (the ``App`` calls it again when the player changes the deck style) live here.
+the first card sheet, the ``App``), then drops ``hardware`` and ``boards`` from
+``sys.modules`` and runs the main loop: poll the input into an ``EventQueue``, ``app.handle``
+each event, ``app.tick``, and collect garbage at calm points. Start-up code is needed once,
+so it does not stay on the heap during play; nothing the game keeps refers to ``hardware``'s
+functions or globals (a MicroPython function keeps its module's globals alive), which is why
+the loop and ``Sheets`` (the ``App`` calls it again when the player changes the deck style)
+live here.
 
 Memory: ``gc.collect()`` runs after start-up and then at most every ``GC_EVERY_MS`` in a frame
 with no input while no bot is about to play.
@@ -105,6 +106,7 @@ def main(max_frames=None, assets: str = "/", saves: str = "/"):
     started = hardware.start(max_frames, assets, saves)
     del hardware  # this frame's reference: the module must go with its sys.modules entry
     sys.modules.pop("hardware", None)
+    sys.modules.pop("boards", None)  # the profile (a named tuple) stays, the table goes
     if started is None:
         return None
     app, pad, queue = started

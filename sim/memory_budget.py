@@ -144,10 +144,10 @@ DRIVERS = {  # profile -> the driver modules lib/hardware.py loads for it, kept 
     "pybadge": ("hw_badge",),
 }
 
-# Loaded only before play: lib/main_loop.py drops hardware once the App is built, and lib/app.py
-# drops title_menus (the title's menus) and match_options (the set-up code) when a match
-# starts.
-STARTUP = ("hardware", "title_menus", "match_options")
+# Loaded only before play: lib/main_loop.py drops hardware and boards once the App is built,
+# and lib/app.py drops title_menus (the title's menus) and match_options (the set-up code)
+# when a match starts.
+STARTUP = ("hardware", "boards", "title_menus", "match_options")
 
 
 _BOARD_LINE = re.compile(r"^(adafruit-circuitpython-[a-z0-9-]+)\S*\s+#\s*boards:\s*(.+)$")

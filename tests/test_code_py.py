@@ -325,9 +325,11 @@ def test_input_reaches_the_app(board_id, setting, profile, pins, built_in, tmp_p
 
 
 def test_start_up_code_is_dropped_once_the_game_runs(tmp_path, monkeypatch, displays):
-    """Once the App is built, lib/hardware.py leaves ``sys.modules`` and nothing the game keeps
-    refers to its functions (on MicroPython a function keeps its module's globals alive): only
-    lib/main_loop.py and the driver stay of the board side."""
+    """Once the App is built, lib/hardware.py and lib/boards.py leave ``sys.modules`` and
+    nothing the game keeps refers to their functions (on MicroPython a function keeps its
+    module's globals alive): only lib/main_loop.py and the driver stay of the board side. The
+    profile the App keeps is a named tuple, which refers to no module (the simulator's own
+    modules keep lib/boards.py alive here, so only lib/hardware.py can be seen to go)."""
     hardware, code = start(monkeypatch, tmp_path, "pybadge", None, "badge", True)
     import hardware as start_up
 
@@ -335,7 +337,8 @@ def test_start_up_code_is_dropped_once_the_game_runs(tmp_path, monkeypatch, disp
     del start_up
     app = code.main(max_frames=3, assets=str(ROOT), saves=str(tmp_path))
     assert app.screen == "title"
-    assert "hardware" not in sys.modules
+    assert "hardware" not in sys.modules and "boards" not in sys.modules
+    assert isinstance(app.board, tuple) and app.board.touch is False
     assert {"main_loop", "hw_badge"} <= set(sys.modules)
     gc.collect()
     assert alive() is None
