@@ -38,7 +38,6 @@ Allocation: menus and summaries build strings (edge); a play allocates what ``Ga
 import gc
 
 import displayio
-import i18n
 from game import (
     COVER,
     HAND_SCORED,
@@ -304,9 +303,12 @@ class App:
 
     def _show_hint(self) -> None:
         game = self.game
-        chars = self._show_text().chars
+        import i18n  # before the text scene is built: the two never share the heap
+
         reason = i18n.reason(self.setup.language, game.hint_reason)
-        lines = [game.hint_play(), ""] + wrap(reason, chars)
+        del i18n
+        forget("i18n")
+        lines = [game.hint_play(), ""] + wrap(reason, self._show_text().chars)
         self._show_message("hint", self.texts["hint"], lines, self.texts["back"])
 
     def _team_names(self):
@@ -368,11 +370,15 @@ class App:
         rules = state.rules if state is not None else setup.rules()
         release_parser()  # the rules are built: the parser's 11 KB go until a menu needs it
         forget("title_menus", "match_options")  # the title loads them again
+        import i18n
+
         self.texts = i18n.texts(setup.language)  # without the menus' texts, which it brings back
         gc.collect()  # before the table's sheet, the bots' buffers and the State
         scene = self._table_for(setup.deck)
         self.game = Game(scene, setup, rules, clock_ms=self.clock_ms, texts=self.texts,
                          state=state, matches=matches, listener=self._on_game)
+        del i18n  # this frame's reference: the module goes with its sys.modules entry
+        forget("i18n")  # the words are built; a hint's reason loads it for a moment
         self._stored = None
         self.message = ""
         self.show_table()

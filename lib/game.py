@@ -81,27 +81,23 @@ class Game:
     :param rules: the Rules (default ``setup.rules()``).
     :param clock_ms: a function returning the time in (wrapping) milliseconds.
     :param texts: the words (lib/i18n.py ``texts``; default the setup's language).
-    :param card_name: card -> name for the texts (default the setup's deck and language).
     :param state: a State to go on from (a restored save, a set-up position); default a
         new match seeded ``match_seed(setup, matches)``.
     :param matches: how many matches this session played before this one.
     :param listener: ``listener(event)`` is called with the events above.
     """
 
-    def __init__(self, scene, setup, rules=None, clock_ms=None, texts=None, card_name=None,
-                 state=None, matches: int = 0, listener=None):
+    def __init__(self, scene, setup, rules=None, clock_ms=None, texts=None, state=None,
+                 matches: int = 0, listener=None):
+        import i18n
+
         from engine.state import State
 
-        if texts is None or card_name is None:
-            import i18n
-
-            texts = texts or i18n.texts(setup.language)
-            card_name = card_name or i18n.card_namer(setup.language, setup.deck)
+        self._letters = i18n.card_letters(setup.language, setup.deck)  # (ranks, suits)
         self.scene = scene
         self.setup = setup
         self.rules = rules if rules is not None else setup.rules()
-        self.texts = texts
-        self.card_name = card_name
+        self.texts = texts or i18n.texts(setup.language)
         self.clock_ms = clock_ms or ticks_ms  # engine/clock.py pairs it with ticks_diff
         self.listener = listener
         self.matches = matches
@@ -444,6 +440,11 @@ class Game:
         and a board's heap is better spent on the bots' search."""
         self.hinter = None
         forget("engine.bots.hint", "engine.bots.chitarrella")
+
+    def card_name(self, card: int) -> str:
+        """``card``'s short name as the faces show it (``"7d"``, ``"Rs"``; lib/i18n.py)."""
+        ranks, suits = self._letters
+        return ranks[card % 10] + suits[card // 10]
 
     def hint_play(self) -> str:
         """The hinted play in words: the card and what it takes (``"5c takes 5d"``)."""

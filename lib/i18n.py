@@ -4,8 +4,8 @@
 keys (table_scene.TEXTS), the game's, the in-match menus' and the end of hand's;
 ``texts(language, menus=True)`` adds the texts of the menus before a match, which the app holds
 only while they show. Only the chosen language is built, so a board holds one set of strings.
-``card_namer(language, deck)`` returns a function naming a card (engine/cards.py int) as the
-card faces show it: Italian suits with fante, cavallo, re (``F C R``), French suits with
+``card_letters(language, deck)`` gives the letters that name a card (engine/cards.py int) as
+the card faces show it: Italian suits with fante, cavallo, re (``F C R``), French suits with
 ``J Q K``; the suit letter follows the language (Italian deck: denari, coppe, bastoni, spade
 in both languages).
 
@@ -14,7 +14,8 @@ the Italian for them.
 
 The strings live in lib/lang_en.py and lib/lang_it.py, which are imported only while a dict
 is built or a reason named and then dropped from ``sys.modules``: a board keeps one language's
-strings, not the code of both.
+strings, not the code of both. The app drops this module too during a match, loading it for a
+hint's reason and when the next match starts.
 
 Allocation: at a language change and when a line is built (edge).
 """
@@ -49,17 +50,14 @@ _SUITS = {("italian", "en"): "dcbs", ("italian", "it"): "dcbs",
           ("french", "en"): "dhcs", ("french", "it"): "qcfp"}
 
 
-def card_namer(language: str, deck: str):
-    """A function card -> short name (``"7d"``, ``"Rs"``) for ``deck`` in ``language``."""
+def card_letters(language: str, deck: str) -> tuple:
+    """``(ranks, suits)``: the letters that name a card (engine/cards.py int) as the faces of
+    ``deck`` show it in ``language``, ``ranks[card % 10] + suits[card // 10]`` (``"7d"``,
+    ``"Rs"``). Two strings rather than a function: a function made here would keep this
+    module's globals alive all match (lib/game.py names the cards)."""
     if (deck, language) not in _SUITS:
         raise ValueError("unknown deck %r or language %r" % (deck, language))
-    ranks = _RANKS[deck]
-    suits = _SUITS[(deck, language)]
-
-    def name(card: int) -> str:
-        return ranks[card % 10] + suits[card // 10]
-
-    return name
+    return _RANKS[deck], _SUITS[(deck, language)]
 
 
 def reason(language: str, text: str) -> str:

@@ -145,9 +145,9 @@ DRIVERS = {  # profile -> the driver modules lib/hardware.py loads for it, kept 
 }
 
 # Loaded only before play: lib/main_loop.py drops hardware and boards once the App is built,
-# and lib/app.py drops title_menus (the title's menus) and match_options (the set-up code)
-# when a match starts.
-STARTUP = ("hardware", "boards", "title_menus", "match_options")
+# and lib/app.py drops title_menus (the title's menus), match_options (the set-up code) and
+# i18n (the words, built by then) when a match starts.
+STARTUP = ("hardware", "boards", "title_menus", "match_options", "i18n")
 
 
 _BOARD_LINE = re.compile(r"^(adafruit-circuitpython-[a-z0-9-]+)\S*\s+#\s*boards:\s*(.+)$")

@@ -338,24 +338,33 @@ def test_pause_menu_hint_and_quit(shown):
 
 
 def test_title_menus_leave_sys_modules_during_a_match():
-    """lib/title_menus.py and lib/match_options.py go when a match starts and nothing the App
-    keeps refers to their functions (on MicroPython a function keeps its module's globals
-    alive); the title loads them again."""
-    for name in ("title_menus", "match_options"):
+    """lib/title_menus.py, lib/match_options.py and lib/i18n.py go when a match starts and
+    nothing the App keeps refers to their functions (on MicroPython a function keeps its
+    module's globals alive); the title loads them again."""
+    dropped = ("title_menus", "match_options", "i18n")
+    for name in dropped:
         sys.modules.pop(name, None)  # copies of their own: conftest keeps earlier tests' copy
     display = sim_display.open_display("pybadge", headless=True)
     try:
-        app, _ = make_app(display)
+        app, clock = make_app(display)
+        import i18n
         import match_options
         import title_menus
 
-        alive = (weakref.ref(title_menus.show_title), weakref.ref(match_options.rules))
-        del title_menus, match_options
+        alive = [weakref.ref(title_menus.show_title), weakref.ref(match_options.rules),
+                 weakref.ref(i18n.texts)]
+        del title_menus, match_options, i18n
         pick(app, "vs_bots")
         assert app.screen == "table"
-        assert "title_menus" not in sys.modules and "match_options" not in sys.modules
+        assert not [name for name in dropped if name in sys.modules]
         gc.collect()
-        assert alive[0]() is None and alive[1]() is None
+        assert [ref() for ref in alive] == [None, None, None]
+        while app.game.mode != MODE_PLAY:
+            clock.now += 700
+            app.tick()
+        app.handle(HINT)  # a hint's reason loads the words for a moment
+        assert app.screen == "hint" and "i18n" not in sys.modules
+        app.handle(BACK)  # back to the table
         app.handle(BACK)
         pick(app, "quit")
         assert app.screen == "title" and "title_menus" in sys.modules

@@ -36,3 +36,15 @@ def test_a_match_holds_its_texts_and_the_menus_add_theirs(language):
 def test_an_unknown_language_is_named():
     with pytest.raises(ValueError, match="unknown language 'fr'"):
         i18n.texts("fr")
+
+
+@pytest.mark.parametrize(("language", "deck", "names"), [
+    ("en", "italian", ("Ad", "7d", "Fc", "Rs")), ("it", "italian", ("Ad", "7d", "Fc", "Rs")),
+    ("en", "french", ("Ad", "7d", "Jh", "Ks")), ("it", "french", ("Aq", "7q", "Jc", "Kp"))])
+def test_card_letters_name_cards_as_the_faces_show_them(language, deck, names):
+    ranks, suits = i18n.card_letters(language, deck)
+    # the ace and the settebello of the first suit, a fante/jack of the second, a re/king of
+    # the fourth (engine/cards.py: card = suit * 10 + rank)
+    assert tuple(ranks[c % 10] + suits[c // 10] for c in (0, 6, 17, 39)) == names
+    with pytest.raises(ValueError, match="unknown deck"):
+        i18n.card_letters(language, "tarot")
