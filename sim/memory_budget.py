@@ -35,9 +35,10 @@ How each column is made:
 - **Adafruit libraries**: the ones requirements-board.txt installs on the board, compiled
   from their sources (site-packages, or the type check's copies in .venv/typecheck) and
   imported the same way (*measured*).
-- **engine + bots**: the engine modules lib/ imports and a match against bots at ``hard``
-  (its State and the one bot object that plays the three bot seats), *measured* the same
-  way; ``make bench``'s figures are printed beside it.
+- **engine + bots**: the engine modules loaded before a match (``engine_modules``) and a
+  match against bots at ``hard`` (its State, the one bot object that plays the three bot
+  seats, and the engine modules they load), *measured* the same way; ``make bench``'s
+  figures are printed beside it.
 - **text screen, hint, save or match end**: the largest of what the app holds for a moment
   during a match: a text screen's scene (lib/app.py builds it when one opens and lets it go
   as the table comes back; sized as the UI objects are), a hint (the Hinter, which shares
@@ -186,8 +187,6 @@ def library_source(module: str) -> Path | None:
     return None
 
 
-_ENGINE_IMPORT = re.compile(r"^\s*(?:from|import)\s+(engine(?:\.[a-z_]+)*)", re.M)
-_FROM_ENGINE = re.compile(r"^\s*from\s+(engine(?:\.[a-z_]+)*)\s+import\s+([^\n#]+)", re.M)
 _TOP_IMPORT = re.compile(r"^(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
 
 
@@ -227,30 +226,53 @@ def session_modules(board: str) -> list[str]:
     layout = "layout_" + boards.profile(board).layout
     lib = [p.stem for p in sorted((ROOT / "lib").glob("*.py"))
            if not p.stem.startswith(("hw_", "layout_"))]
-    engine: list[str] = []
-    todo = list(engine_modules()) + ["engine.presets"]
-    while todo:
-        name = todo.pop()
-        path = ROOT.joinpath(*name.split("."))
-        source = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
-        if name in engine or not source.is_file():
-            continue
-        engine.append(name)
-        text = source.read_text()
-        todo += _ENGINE_IMPORT.findall(text)
-        for package, imported in _FROM_ENGINE.findall(text):  # submodules by name
-            items = (item.split(" as ")[0].strip(" ()\\") for item in imported.split(","))
-            todo += [package + "." + item for item in items if item]
-    return lib + list(DRIVERS[board]) + [layout] + sorted(engine)
+    roots = [name for p in (ROOT / "lib").glob("*.py")
+             for name in _engine_imports(p.read_text(), anywhere=True)]
+    return lib + list(DRIVERS[board]) + [layout] + _engine_closure(roots, anywhere=True)
 
 
 def engine_modules() -> list[str]:
-    """The engine modules lib/ imports anywhere (at module level or later), but the rules
-    parser: the app releases it once the rules are built (``engine.rules.release_parser``)."""
-    found = set()
+    """The engine modules loaded before a match and kept: those lib/'s modules import at
+    their top and what those import at theirs, and what the rules parser (loaded for the
+    title's set-up, released once the rules are built) leaves. A match loads the rest."""
+    roots = ["engine.presets"]
     for path in (ROOT / "lib").glob("*.py"):
-        found.update(_ENGINE_IMPORT.findall(path.read_text()))
-    found.discard("engine.presets")
+        roots += _engine_imports(path.read_text(), anywhere=False)
+    found = _engine_closure(roots, anywhere=False)
+    found.remove("engine.presets")
+    return found
+
+
+def _module_source(name: str) -> Path | None:
+    path = ROOT.joinpath(*name.split("."))
+    source = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+    return source if source.is_file() else None
+
+
+def _engine_imports(text: str, anywhere: bool) -> list[str]:
+    """The engine modules ``text`` imports, at its top or (``anywhere``) in functions too;
+    ``from engine import observe`` imports ``engine.observe``."""
+    indent = r"[ \t]*" if anywhere else ""
+    found = re.findall(r"^%s(?:from|import)\s+(engine(?:\.[a-z_]+)*)" % indent, text, re.M)
+    for package, imported in re.findall(
+            r"^%sfrom\s+(engine(?:\.[a-z_]+)*)\s+import\s+([^\n#]+)" % indent, text, re.M):
+        items = (item.split(" as ")[0].strip(" ()\\") for item in imported.split(","))
+        found += [package + "." + item for item in items
+                  if item and _module_source(package + "." + item)]
+    return found
+
+
+def _engine_closure(roots, anywhere: bool) -> list[str]:
+    """``roots`` and every engine module they import, sorted."""
+    found: list[str] = []
+    todo = list(roots)
+    while todo:
+        name = todo.pop()
+        source = _module_source(name)
+        if name in found or source is None:
+            continue
+        found.append(name)
+        todo += _engine_imports(source.read_text(), anywhere)
     return sorted(found)
 
 
@@ -760,10 +782,11 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "and the game keeps loaded (st7789 on the Picos, touchscreen on the PyPortal), "
         "compiled from their sources." + (
             " Not found, so not counted: %s." % ", ".join(missing) if missing else ""),
-        "- **engine + bots**, measured: the engine modules lib/ imports (%s bytes; the app "
-        "releases the rules parser once the rules are built), and a match against bots at "
-        "`hard`: the Game, its State and the one master bot that plays the three bot seats "
-        "(%s)." % (_kb(parts["engine_code_net"]), _kb(parts["match_net"])),
+        "- **engine + bots**, measured: the engine modules loaded before a match and kept "
+        "(%s bytes; the app releases the rules parser once the rules are built), and a match "
+        "against bots at `hard`: the Game, its State, the one master bot that plays the three "
+        "bot seats and the engine modules they load (%s). The hint's modules are loaded for "
+        "a hint only." % (_kb(parts["engine_code_net"]), _kb(parts["match_net"])),
         "- **text screen, hint, save or match end**: what the app holds only for a moment "
         "during a match, the largest of a text screen (pause, cover, hint, end of hand or "
         "match: lib/app.py builds the text scene when one opens and lets it go when the table "

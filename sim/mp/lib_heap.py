@@ -13,7 +13,7 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
   not on a board's heap, so left out of the budget;
 - ``adafruit_common`` and ``adafruit_board``: the Adafruit libraries every board imports, and
   the ones only this board's driver imports;
-- ``engine_code``: the engine modules that lib/ imports (at module level or later);
+- ``engine_code``: the engine modules loaded before a match and kept (ENGINE_MODULES);
 - ``ui_code`` and ``ui_code_board``: lib/'s modules (lib/main_loop.py among them), then the
   board's driver;
 - ``startup_code`` and ``startup_left``: the modules loaded only before play (lib/hardware.py
