@@ -543,8 +543,7 @@ def parse_lines(output: str) -> dict:
 _PART_BEFORE = {"startup_left": "ui_code_board"}  # start-up's growth, the modules dropped
 _PARTS = ("base", "stubs", "adafruit_common", "adafruit_board", "engine_code", "ui_code",
           "ui_code_board", "startup_code", "startup_left", "ui_objects_raw", "text_screen",
-          "match", "hint",
-          "hint_dropped", "transient", "transient_dropped", "match_end")
+          "match", "hint", "hint_dropped", "transient", "transient_dropped", "match_end")
 
 
 def net(heap: dict, part: str) -> int:
