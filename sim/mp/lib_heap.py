@@ -16,9 +16,9 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
 - ``engine_code``: the engine modules loaded before a match and kept (ENGINE_MODULES);
 - ``ui_code`` and ``ui_code_board``: lib/'s modules (lib/main_loop.py among them), then the
   board's driver;
-- ``startup_code`` and ``startup_left``: the modules loaded only before play (lib/hardware.py
-  and lib/title_menus.py) while loaded, and what stays once they are dropped from
-  ``sys.modules`` as lib/main_loop.py and lib/app.py do (their interned names);
+- ``startup_code`` and ``startup_left``: the modules loaded only before play (STARTUP_MODULES:
+  lib/hardware.py, lib/title_menus.py...) while loaded, and what stays once they are dropped
+  from ``sys.modules`` as lib/main_loop.py and lib/app.py do (their interned names);
 - ``ui_objects_raw``: the App on its title screen with both scenes built and the event
   queue, stand-ins included;
 - ``text_screen``: what letting the text scene go gives back as the table shows (negative):
