@@ -1,12 +1,14 @@
 """The whole game on one display: menus, the table, pass-and-play covers, hints, hand and match
 ends, statistics, and the saved match.
 
-``App`` shows two scenes under one root group: the ``TableScene`` (built when the first match
-starts, again only if the deck style changes), and the ``TextScene`` for every screen made of
-text, built when one opens and let go when the table comes back: a hint or a save is worked
-out while the table shows, so a text screen's objects never take the heap at the same time
-(sim/memory_budget.md counts the larger of them). Showing a screen rewrites tiles and labels;
-the table makes no display object during a match. The board's ``code.py`` and the simulator
+``App`` shows one of two scenes under its root group: the ``TableScene`` of the match, or the
+``TextScene`` of a screen made of text. Only one is built at a time: opening a text screen
+lets the table go first, and the table is built again (and drawn from the game's view) when
+it comes back, so a board's heap never holds both; lib/text_scene.py itself is loaded only
+while a text screen shows. A hint or a save is worked out while the table shows, so neither
+shares the heap with a text screen (sim/memory_budget.md counts the largest of these
+moments). The card sheet stays loaded. While a scene shows, showing a screen rewrites its
+tiles and labels and makes no display object. The board's ``code.py`` and the simulator
 drive it the same way::
 
     app = App(board, display, load_sheet, clock_ms=ticks_ms, save_dir="/")
@@ -53,7 +55,6 @@ from input_events import BACK, DOWN, HINT, LEFT, RIGHT, SELECT, TOUCH, UP
 from layouts import text_box
 from match_setup import VS_BOTS, WATCH, MatchSetup
 from text_line import wrap
-from text_scene import DIM, TextScene
 
 from engine.clock import ticks_ms
 from engine.rules import release_parser
@@ -89,9 +90,10 @@ class App:
         self.setup = setup if setup is not None else MatchSetup()
         self.texts = {}  # the title fills it, with the menus' texts (lib/title_menus.py)
         self.group = displayio.Group()
-        self.text_scene = None  # built when a text screen opens (_show_text)
-        self.table_scene = None  # built by the first match
-        self._deck = None  # the deck style of table_scene's sheet
+        self.text_scene = None  # built while a text screen shows (_show_text)
+        self.table_scene = None  # built while the table shows (show_table)
+        self._deck = self.setup.deck  # the deck style of the table: the match's
+        self._sheet = None  # (deck, bitmap, palette): the card sheet, kept between tables
         self.game = None
         self.screen = ""
         self.items = ()
@@ -249,27 +251,53 @@ class App:
     # -- screens --------------------------------------------------------------------------
 
     def _show_text(self):
-        """Hide the table and return the text scene, built if it is not up."""
+        """Return the text scene, built if it is not up; the table goes first."""
         scene = self.text_scene
         if scene is None:
-            board = self.board
-            scene = self.text_scene = TextScene(board.width, board.height, board.layout)
+            self._drop_table()
+            scene = self.text_scene = self._new_text_scene()
             self.group.append(scene.group)
-        if self.table_scene is not None:
-            self.table_scene.group.hidden = True
         return scene
+
+    def _new_text_scene(self):
+        from text_scene import TextScene  # dropped again with the scene (show_table)
+
+        board = self.board
+        return TextScene(board.width, board.height, board.layout)
+
+    def _drop_text(self) -> None:
+        """Let the text scene and its module go (the table is about to show)."""
+        if self.text_scene is not None:
+            self.group.remove(self.text_scene.group)
+            self.text_scene = None
+        forget("text_scene")  # the title's menus load it too
+
+    def _drop_table(self) -> None:
+        """Let the table scene go (a text screen is about to show); the game draws on nothing
+        until show_table builds it again."""
+        if self.table_scene is not None:
+            self.group.remove(self.table_scene.group)
+            self.table_scene = None
+            if self.game is not None:
+                self.game.attach(None)
+            gc.collect()  # its objects go before the text scene's are made
 
     def _open_title(self) -> None:
         """The title, with the save read again (lib/title_menus.py)."""
         __import__("title_menus").open_title(self)
 
     def show_table(self) -> None:
-        """The table of the match in play; the text scene goes until the next text screen."""
+        """The table of the match in play, built again and drawn from the game's view; the
+        text scene goes first, until the next text screen."""
         self.screen = "table"
-        if self.text_scene is not None:
-            self.group.remove(self.text_scene.group)
-            self.text_scene = None
-        self.table_scene.group.hidden = False
+        self._drop_text()
+        if self.table_scene is not None:
+            return
+        gc.collect()  # the text scene's objects go before the table's are made
+        scene = self.table_scene = self._new_table_scene()
+        self.group.append(scene.group)
+        if self.game is not None:
+            self.game.attach(scene)
 
     def _show_pause(self) -> None:
         game = self.game
@@ -327,6 +355,8 @@ class App:
         wide = 8 if scene.chars >= 40 else 5
         widths = (wide, wide, wide)
         names = self._team_names() or texts["columns"][1:3]
+        from text_scene import DIM  # loaded with the scene
+
         scene.columns(0, ("", names[0], names[1], texts["columns"][3]), widths, DIM)
         for i, row in enumerate(rows):
             scene.columns(i + 1, row, widths)
@@ -341,25 +371,20 @@ class App:
 
     # -- matches --------------------------------------------------------------------------
 
-    def _table_for(self, deck: str):
-        """The table scene with ``deck``'s card sheet (built again only for another deck)."""
+    def _new_table_scene(self):
+        """A table scene on the card sheet of ``self._deck`` (read again only for another
+        deck)."""
         from table_scene import TableScene
 
-        if self.table_scene is not None and self._deck == deck:
-            return self.table_scene
-        if self.table_scene is not None:
-            self.group.remove(self.table_scene.group)
-            self.table_scene = None
-            gc.collect()  # the old sheet goes before the new one is loaded
+        deck = self._deck
+        if self._sheet is None or self._sheet[0] != deck:
+            self._sheet = None
+            gc.collect()  # the old sheet goes before the new one is read
+            self._sheet = (deck,) + tuple(self.load_sheet(deck))
+            forget("card_tiles")  # the sheet's names and sizes: wanted again for another deck
         board = self.board
-        bitmap, palette = self.load_sheet(deck)
-        self.table_scene = TableScene(board.width, board.height, board.layout, bitmap, palette,
-                                      texts=self.texts)
-        forget("card_tiles")  # the sheet's names and sizes: wanted again only for another deck
-        self.table_scene.group.hidden = True
-        self.group.append(self.table_scene.group)
-        self._deck = deck
-        return self.table_scene
+        return TableScene(board.width, board.height, board.layout, self._sheet[1],
+                          self._sheet[2], texts=self.texts)
 
     def _start(self, setup, state=None, matches: int = 0) -> None:
         """Play a match of ``setup`` (a copy is kept), or go on from a restored ``state``."""
@@ -373,15 +398,17 @@ class App:
         import i18n
 
         self.texts = i18n.texts(setup.language)  # without the menus' texts, which it brings back
-        gc.collect()  # before the table's sheet, the bots' buffers and the State
-        scene = self._table_for(setup.deck)
-        self.game = Game(scene, setup, rules, clock_ms=self.clock_ms, texts=self.texts,
-                         state=state, matches=matches, listener=self._on_game)
+        if setup.deck != self._deck:
+            self._drop_table()
+            self._deck = setup.deck
+        self.show_table()  # before the bots' buffers and the State (it collects garbage)
+        self.game = Game(self.table_scene, setup, rules, clock_ms=self.clock_ms,
+                         texts=self.texts, state=state, matches=matches,
+                         listener=self._on_game)
         del i18n  # this frame's reference: the module goes with its sys.modules entry
         forget("i18n")  # the words are built; a hint's reason loads it for a moment
         self._stored = None
         self.message = ""
-        self.show_table()
         self.game.start()  # may put up a cover at once (pass-and-play)
         self._store()
 

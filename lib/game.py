@@ -2,8 +2,9 @@
 
 ``Game`` turns input events into plays for the person whose turn it is and lets the bots play
 one card at a time, with a pause so a person can follow. It draws only the table, through
-``TableScene`` (which built every display object; the game makes none) and tells its
-``listener`` what the app must show on other screens::
+``TableScene`` (which built every display object; the game makes none), keeps what it drew in
+a ``TableView`` so that a table built again after a text screen shows the same (``attach``),
+and tells its ``listener`` what the app must show on other screens::
 
     game = Game(scene, setup, clock_ms=ticks_ms, listener=app.on_game)
     game.start()
@@ -241,6 +242,25 @@ class Game:
         view.highlight = self._choice_mask() if self.mode == MODE_CHOOSE else 0
         self.scene.show(view)
 
+    def attach(self, scene) -> None:
+        """Draw on ``scene`` from now on, starting with the whole view; None while no table
+        shows (the app lets the table go during a text screen and builds it again after)."""
+        self.scene = scene
+        if scene is not None:
+            scene.texts = self._scene_texts()
+            scene.show(self.view)
+
+    def _select(self, index: int) -> None:
+        """Lift hand card ``index`` (-1: none), in the view too, so a table built again
+        shows it."""
+        self.view.selected = index
+        self.scene.select(index)
+
+    def _highlight(self, mask: int) -> None:
+        """Frame the table slots of ``mask`` (a take), in the view too."""
+        self.view.highlight = mask
+        self.scene.highlight(mask)
+
     def _scene_texts(self) -> dict:
         return self._seat_texts if self._seat_texts is not None else self.texts
 
@@ -327,8 +347,8 @@ class Game:
         if code == LEFT or code == RIGHT:
             step = -1 if code == LEFT else 1
             self.selected = (self.selected + step) % count
-            self.scene.select(self.selected)
-            self.scene.highlight(0)  # a hint's take, if shown
+            self._select(self.selected)
+            self._highlight(0)  # a hint's take, if shown
         elif code == SELECT:
             self._choose_card(self.selected)
         elif code == TOUCH:
@@ -339,8 +359,8 @@ class Game:
                 self._choose_card(index)
             else:
                 self.selected = index
-                self.scene.select(index)
-                self.scene.highlight(0)
+                self._select(index)
+                self._highlight(0)
 
     def _choose_card(self, index: int) -> None:
         """Play hand card ``index``, or offer its captures when it has several."""
@@ -357,8 +377,9 @@ class Game:
             self._play(self.choices[0])
         elif found > 1:
             self.mode = MODE_CHOOSE  # C-11: the player chooses among the legal takes
-            self.scene.highlight(self._choice_mask())
-            self.scene.set_last_play(self.texts["choose"])
+            self._highlight(self._choice_mask())
+            self.view.last_play = self.texts["choose"]
+            self.scene.set_last_play(self.view.last_play)
 
     def _choice_mask(self) -> int:
         if self.choice_count == 0:
@@ -375,7 +396,7 @@ class Game:
         if code == LEFT or code == RIGHT:
             step = -1 if code == LEFT else 1
             self.choice = (self.choice + step) % count
-            self.scene.highlight(self._choice_mask())
+            self._highlight(self._choice_mask())
         elif code == SELECT:
             self._play(self.choices[self.choice])
         elif code == BACK:
@@ -391,7 +412,7 @@ class Game:
                 i = (self.choice + step) % count
                 if (self.choices[i] >> 6) & TABLE_MASK & (1 << slot):
                     self.choice = i
-                    self.scene.highlight(self._choice_mask())
+                    self._highlight(self._choice_mask())
                     return
 
     # -- hints ----------------------------------------------------------------------------
@@ -421,8 +442,8 @@ class Game:
             if self.view.hand[i] == move & 63:
                 self.selected = i
         self.hint_move = move
-        self.scene.select(self.selected)
-        self.scene.highlight((move >> 6) & TABLE_MASK)
+        self._select(self.selected)
+        self._highlight((move >> 6) & TABLE_MASK)  # engine/moves.py move_take
         self._tell(HINT_READY)
 
     def make_hinter(self):

@@ -14,7 +14,6 @@ Allocation: builds strings (edge: menus only).
 import i18n
 import match_setup
 from match_setup import BOT, VS_BOTS, WATCH
-from text_scene import DIM
 
 from engine.rules import release_parser
 from engine.unload import forget
@@ -65,6 +64,8 @@ def show_title(app) -> None:
     texts = app.texts
     items = _TITLE_ITEMS if app.saved is None else ("continue",) + _TITLE_ITEMS
     app._show_menu("title", texts["title"], items, 1, app.message)
+    from text_scene import DIM  # loaded with the scene
+
     app.text_scene.set_centered(0, texts["subtitle"], DIM)
 
 

@@ -1,8 +1,8 @@
 """Tests for the app (lib/app.py): every screen at every layout, headless, from input events.
 
 A whole match against bots and a whole pass-and-play match from the title, for each layout,
-with no display object made once the table is built but the text screens' (each a whole
-TextScene, let go when the table comes back); the privacy check at every step of
+with no display object made during the match but whole scenes (a TextScene for each text
+screen, the TableScene again after it, drawn as it was); the privacy check at every step of
 pass-and-play (no hand on screen but the viewer's, and the viewer is the person to play); a
 monkey test of 10,000 random events across every screen; options, languages, decks, the
 pause menu, hints, declaring out, saves (continue, a corrupt save) and statistics.
@@ -13,6 +13,7 @@ from __future__ import annotations
 import gc
 import random
 import sys
+import types
 import weakref
 
 import pytest
@@ -20,7 +21,6 @@ from app import App
 from game import MODE_BOTS, MODE_CHOOSE, MODE_PLAY
 from input_events import BACK, DOWN, HINT, LEFT, RIGHT, SELECT, TOUCH, UP
 from match_setup import MatchSetup
-from text_scene import TextScene
 
 from sim import display as sim_display
 from sim import simulator
@@ -53,32 +53,58 @@ def make_app(display, save_dir=None, **options) -> tuple[App, Clock]:
     return app, clock
 
 
-@pytest.fixture
-def text_scenes(monkeypatch) -> list:
-    """The TextScenes the App builds, in order."""
+@pytest.fixture(autouse=True)
+def no_collections(monkeypatch):
+    """The app collects garbage at each change of scene, for a board's heap; on CPython a
+    collection takes about 20 ms, which would triple the monkey test's time."""
     import app as app_module
 
-    built = []
-    original = app_module.TextScene
+    monkeypatch.setattr(app_module, "gc", types.SimpleNamespace(collect=lambda: 0))
 
-    def counting(*args, **kwargs):
-        built.append(original(*args, **kwargs))
-        return built[-1]
 
-    monkeypatch.setattr(app_module, "TextScene", counting)
+@pytest.fixture
+def scenes(monkeypatch) -> dict:
+    """How many scenes the App builds: {"text": TextScenes, "table": TableScenes}."""
+    built = {"text": 0, "table": 0}
+    for kind in built:
+        name = "_new_%s_scene" % kind
+        original = getattr(App, name)
+
+        def counting(app, __original=original, __kind=kind):
+            built[__kind] += 1
+            return __original(app)
+
+        monkeypatch.setattr(App, name, counting)
     return built
 
 
-def only_text_screens_made(app: App, counter: dict, before: dict, screens: int) -> None:
-    """Since ``before``, the display objects made are those of ``screens`` TextScenes."""
+def only_whole_scenes_made(app: App, counter: dict, before: dict, texts: int,
+                           tables: int) -> None:
+    """Since ``before``, the display objects made are those of ``texts`` TextScenes and
+    ``tables`` TableScenes."""
     made = {name: counter[name] - before[name] for name in counter}
-    one = dict(counter)
-    board = app.board
-    TextScene(board.width, board.height, board.layout)
-    per_scene = {name: counter[name] - one[name] for name in counter}
-    assert screens > 0
-    assert made == {name: screens * count for name, count in per_scene.items()}, (
-        "display objects made during the match beyond its text screens")
+    per_scene = {}
+    for kind in ("text", "table"):
+        one = dict(counter)
+        getattr(App, "_new_%s_scene" % kind)(app)
+        per_scene[kind] = {name: counter[name] - one[name] for name in counter}
+    assert texts > 0 and tables > 0
+    assert made == {name: texts * per_scene["text"][name] + tables * per_scene["table"][name]
+                    for name in counter}, "display objects made beyond whole scenes"
+
+
+def scene_drawing(scene) -> list:
+    """What a table scene draws: every tile with its place, every text line with its colour."""
+    drawn = []
+    for layer in scene.group:
+        if hasattr(layer, "width") and layer.hidden:  # a TileGrid not drawn
+            drawn.append(("hidden",))
+        elif hasattr(layer, "width"):
+            drawn.append(("tile", [layer[i] for i in range(layer.width * layer.height)],
+                          layer.x, layer.y))
+    for label in [scene.last_play, scene.turn] + scene.scores + scene.scopes + scene.counts[1:]:
+        drawn.append(("text", label.text, label.color))
+    return drawn
 
 
 def pick(app: App, key: str) -> None:
@@ -129,20 +155,20 @@ def play_on(app: App, clock: Clock, chooser: random.Random, check=None,
 
 def test_match_against_bots_from_the_title_without_new_display_objects(shown,
                                                                        construction_counter,
-                                                                       text_scenes):
+                                                                       scenes):
     app, clock = make_app(shown)
-    assert app.screen == "title"
-    table = app.table_scene
+    assert app.screen == "title" and app.table_scene is None
     pick(app, "vs_bots")
     assert app.screen == "table" and app.game.setup.people == 1
-    assert app.text_scene is None  # let go with the title
+    assert app.text_scene is None and "text_scene" not in sys.modules  # gone with the title
     built = dict(construction_counter)
-    screens = len(text_scenes)
+    before = dict(scenes)
     seen = play_on(app, clock, random.Random(1))
     shown.refresh()
     assert {"table", "hand_end", "match_end"} <= seen
-    assert table is None and app.table_scene is not None
-    only_text_screens_made(app, construction_counter, built, len(text_scenes) - screens)
+    assert app.table_scene is None and app.text_scene is not None
+    only_whole_scenes_made(app, construction_counter, built, scenes["text"] - before["text"],
+                           scenes["table"] - before["table"])
     assert "win" in app.text_scene.title.text
     pick(app, "again")
     assert app.screen == "table" and tuple(app.game.state.score) == (0, 0)
@@ -153,9 +179,8 @@ def check_privacy(app: App) -> None:
     game = app.game
     if game is None or game.setup.people == 0:  # watching bots: seat 0's hand is no secret
         return
-    table_visible = app.table_scene is not None and not app.table_scene.group.hidden
     if app.screen != "table":
-        assert not table_visible, "the table shows behind screen %s" % app.screen
+        assert app.table_scene is None, "the table is kept behind screen %s" % app.screen
         return
     hand = face_up_hand(app)
     if not hand:
@@ -172,7 +197,7 @@ def check_privacy(app: App) -> None:
                                              ((1, 2, 3, 4), 5)])
 def test_pass_and_play_match_never_shows_a_hand_to_the_wrong_person(shown, seats, seed,
                                                                     construction_counter,
-                                                                    text_scenes):
+                                                                    scenes):
     app, clock = make_app(shown)
     clock.now = seed
     pick(app, "pass")
@@ -182,7 +207,7 @@ def test_pass_and_play_match_never_shows_a_hand_to_the_wrong_person(shown, seats
     pick(app, "start")
     assert app.game is not None and app.game.setup.people == sum(1 for n in seats if n)
     built = dict(construction_counter)
-    screens = len(text_scenes)
+    before = dict(scenes)
     covers = []
 
     def check(app):
@@ -194,7 +219,8 @@ def test_pass_and_play_match_never_shows_a_hand_to_the_wrong_person(shown, seats
     assert {"cover", "table", "hand_end", "match_end"} <= seen
     names = {app.game.setup.names[n - 1] for n in seats if n}
     assert set(covers) == names  # every person was passed the device
-    only_text_screens_made(app, construction_counter, built, len(text_scenes) - screens)
+    only_whole_scenes_made(app, construction_counter, built, scenes["text"] - before["text"],
+                           scenes["table"] - before["table"])
     cover_title = app.texts["pass_to"] % covers[0]
     assert cover_title
 
@@ -204,7 +230,7 @@ def test_cover_hides_the_table_and_names_the_next_person(shown):
     pick(app, "pass")
     pick(app, "start")  # Anna at seat 0, Bruno at seat 2 (partners), bots between
     game = app.game
-    assert app.screen == "cover" and app.table_scene.group.hidden
+    assert app.screen == "cover" and app.table_scene is None
     name = game.cover_name
     assert name in ("Anna", "Bruno") and name in app.text_scene.title.text
     app.handle(LEFT)  # only SELECT or a touch goes on
@@ -306,6 +332,36 @@ def test_italian_texts_and_french_cards(shown):
         assert "Tocca a te" in app.table_scene.turn.text
 
 
+def test_the_table_comes_back_from_a_text_screen_as_it_was(shown):
+    # The app lets the table go for a text screen and builds it again from the game's view:
+    # the new one must draw the same tiles, places and texts, a selection and a hint's take
+    # among them.
+    app, clock = make_app(shown)
+    pick(app, "vs_bots")
+    checked = 0
+    while app.game.mode != 3 and checked < 12:  # until the match or 12 turns of ours
+        clock.now += 700
+        app.tick()
+        if app.screen != "table":
+            app.handle(SELECT)
+        elif app.game.mode == MODE_PLAY:
+            app.handle(RIGHT)
+            if checked % 2:
+                app.handle(HINT)  # the hint's screen, then back to the table
+                app.handle(SELECT)
+            old = app.table_scene
+            drawn = scene_drawing(old)
+            app.handle(BACK)
+            assert app.screen == "pause" and app.table_scene is None
+            pick(app, "resume")
+            assert app.table_scene is not old and scene_drawing(app.table_scene) == drawn
+            checked += 1
+            app.handle(SELECT)
+            if app.game.mode == MODE_CHOOSE:
+                app.handle(SELECT)
+    assert checked >= 6
+
+
 def test_pause_menu_hint_and_quit(shown):
     app, clock = make_app(shown)
     pick(app, "vs_bots")
@@ -329,6 +385,7 @@ def test_pause_menu_hint_and_quit(shown):
     app.handle(SELECT)
     assert app.screen == "table"
     assert app.table_scene.hand_cards[app.game.selected][0] == app.game.hint_move & 63
+    assert app.game.view.highlight == (app.game.hint_move >> 6) & 0xFFFF  # shown once rebuilt
     app.handle(BACK)
     pick(app, "resume")
     assert app.screen == "table"
