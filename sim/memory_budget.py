@@ -190,10 +190,11 @@ def library_source(module: str) -> Path | None:
 _TOP_IMPORT = re.compile(r"^(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
 
 
-# Modules the app loads only for a moment and drops (lib/app.py ``_forget_files`` and
-# ``_table_for``, lib/i18n.py): not held during a match. lib/save.py is measured as a moment.
+# Modules the app loads only for a moment and drops (lib/app.py ``_forget_files``,
+# ``_new_table_scene`` and ``_drop_text``, lib/i18n.py): not held during a match. lib/save.py
+# and lib/text_scene.py are measured with their moments.
 TRANSIENT = ("save", "record_file", "crc", "save_read", "record_read", "stats", "summaries",
-             "lang_en", "lang_it", "card_tiles")
+             "lang_en", "lang_it", "card_tiles", "text_scene")
 
 
 def lib_modules() -> list[str]:
@@ -373,7 +374,8 @@ def sheet_bytes(path: Path) -> tuple[int, int]:
 @dataclass
 class Display:
     """What display objects hold on a CircuitPython board: the App's during a match (the
-    table and the root group), with ``text_screen`` the same for a text screen's scene."""
+    table and the root group), with ``text_screen`` the same for a text screen's scene and
+    ``table`` for the table scene alone (a text screen lets it go, lib/app.py)."""
 
     bitmaps: int = 0  # the card sheet and the backgrounds, with their palettes
     sheet: int = 0  # of which the card sheet and its palette
@@ -383,6 +385,12 @@ class Display:
     children: list = field(default_factory=list)  # members of every Group, sorted
     text_sizes: list = field(default_factory=list)  # characters of every TextLine, sorted
     text_screen: Display | None = None  # the TextScene a text screen builds (lib/app.py)
+    table: Display | None = None  # the TableScene, which a text screen lets go
+
+    @property
+    def unshared(self) -> int:
+        """What letting these objects go frees: all but the card sheet, which the App keeps."""
+        return self.total - self.sheet
 
     @property
     def total(self) -> int:
@@ -394,9 +402,9 @@ class _Screen:
 
 
 def scene_display(board: str) -> Display:
-    """Build ``board``'s App under Blinka's displayio on its title screen with the table
-    built, and size every display object as CircuitPython holds it: the text scene's (a text
-    screen's), then, the text scene let go as the table shows, the rest."""
+    """Build ``board``'s App under Blinka's displayio on its title screen, and size every
+    display object as CircuitPython holds it: the text scene's (a text screen's), then, the
+    text scene let go as the table shows, the App's and the table scene's."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import terminalio
@@ -409,13 +417,14 @@ def scene_display(board: str) -> Display:
     profile = boards.profile(board)
     app = App(profile, _Screen(), lambda style: simulator.load_sheet(profile, style),
               setup=MatchSetup())
-    scene = app._table_for(app.setup.deck)
-    sheet = (scene.table_cards[0].bitmap, scene.table_cards[0].pixel_shader)
     font_bitmap = glyph_sheet(terminalio.FONT)[0]  # Blinka's copy; in flash on a board
-    text_screen = _walk(app.text_scene.group, font_bitmap, sheet)
+    text_screen = _walk(app.text_scene.group, font_bitmap, (None, None))
     app.show_table()
+    scene = app.table_scene
+    sheet = (scene.table_cards[0].bitmap, scene.table_cards[0].pixel_shader)
     result = _walk(app.group, font_bitmap, sheet)
     result.text_screen = text_screen
+    result.table = _walk(scene.group, font_bitmap, sheet)
     return result
 
 
@@ -542,8 +551,9 @@ def parse_lines(output: str) -> dict:
 # Each measured part of sim/mp/lib_heap.py after the one its growth is counted from.
 _PART_BEFORE = {"startup_left": "ui_code_board"}  # start-up's growth, the modules dropped
 _PARTS = ("base", "stubs", "adafruit_common", "adafruit_board", "engine_code", "ui_code",
-          "ui_code_board", "startup_code", "startup_left", "ui_objects_raw", "text_screen",
-          "match", "hint", "hint_dropped", "transient", "transient_dropped", "match_end")
+          "ui_code_board", "startup_code", "startup_left", "ui_objects_raw", "match", "hint",
+          "hint_dropped", "table_dropped", "table_pruned", "text_screen", "text_dropped",
+          "text_pruned", "table_back", "transient", "transient_dropped", "match_end")
 
 
 def net(heap: dict, part: str) -> int:
@@ -682,19 +692,20 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
     stand_ins = STUB_INSTANCE * sum(heap["count_" + name]  # live at the end: the table's
                                     for name in ("Group", "TileGrid", "Bitmap", "OnDiskBitmap",
                                                  "Palette"))
-    screen = shown.text_screen
-    # The text scene let go frees its Python side only: the stand-ins' STATE keeps its
-    # stand-in objects until stub_state, which counts them.
-    screen_python = -net(heap, "text_screen")
-    ui_python = net(heap, "ui_objects_raw") - heap["stub_state"] - stand_ins - screen_python
+    screen, table = shown.text_screen, shown.table
+    # A scene let go frees its Python side and its stand-in objects (one GC block each; the
+    # stand-ins' STATE entries are dropped after, by lib_heap's prune). The card sheet stays.
+    screen_python = -net(heap, "text_dropped") - STUB_INSTANCE * _stand_ins(screen)
+    table_python = -net(heap, "table_dropped") - STUB_INSTANCE * (_stand_ins(table) - 2)
+    ui_python = net(heap, "ui_objects_raw") - heap["stub_state"] - stand_ins
     count, text = board_names(heap)
     parts = dict(heap)
     parts.update(ui_objects_python=ui_python, ui_objects_c=shown.c_objects, sheet=shown.sheet,
                  names_count=count, names_text=text, hint_net=net(heap, "hint"),
                  transient_net=net(heap, "transient"), match_end_net=net(heap, "match_end"),
                  engine_code_net=net(heap, "engine_code"), match_net=net(heap, "match"),
-                 text_screen_python=screen_python,
-                 text_screen_net=screen.total + screen_python)
+                 text_screen_python=screen_python, table_python=table_python,
+                 text_screen_net=screen.total + screen_python - table.unshared - table_python)
     row = Row(board=board, bitmaps=shown.bitmaps, text=shown.text,
               ui_objects=ui_python + shown.c_objects,
               ui_code=_code(heap),
@@ -713,6 +724,12 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
         parts["total_py"] = (row.total - row.ui_code - row.engine - row.names
                              + parts["ui_code_py"] + parts["engine_py"] + parts["names_py"])
     return row
+
+
+def _stand_ins(shown: Display) -> int:
+    """How many displayio objects ``shown`` counted (a stand-in object each in lib_heap)."""
+    return sum(shown.counts[name] for name in ("Group", "TileGrid", "Bitmap", "OnDiskBitmap",
+                                                "Palette"))
 
 
 def _code(heap: dict) -> int:
@@ -767,7 +784,8 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "tiles of `terminalio.FONT`'s glyph bitmap, which is in flash: it keeps one byte a "
         "character in its TileGrid and a 2-colour Palette; the table's %d lines, the longest "
         "%d characters." % (len(sizes), sizes[-1]),
-        "- **UI objects**: the App during a match, the table scene and the event queue. Their "
+        "- **UI objects**: the App with the table scene up (measured as a match starts, with "
+        "the title's words, more than a match keeps) and the event queue. Their "
         "Python side is measured (sim/mp/lib_heap.py, with stand-in displayio objects whose "
         "own cost is measured and taken off: %s bytes), the C side computed (every Group with "
         "its member list and every TileGrid: %s)."
@@ -788,18 +806,21 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "a hint only." % (_kb(parts["engine_code_net"]), _kb(parts["match_net"])),
         "- **text screen, hint, save or match end**: what the app holds only for a moment "
         "during a match, the largest of a text screen (pause, cover, hint, end of hand or "
-        "match: lib/app.py builds the text scene when one opens and lets it go when the table "
-        "comes back; %d text lines, its display objects computed as above and its Python side "
-        "measured: %s in all), a hint (the Hinter, which borrows the bots' search, and the "
+        "match: lib/app.py lets the table scene go, then builds the text scene and loads "
+        "lib/text_scene.py, and does the reverse when the table comes back; %d text lines, "
+        "their display objects computed as above and the Python side with the module "
+        "measured: %s, less the table's %s: %s in all), a hint (the Hinter, which borrows the bots' search, and the "
         "Chitarrella bot that names the rule: %s, dropped once the hint is worked out), "
         "lib/save.py (%s, loaded to store the match after a play, then dropped) and the "
         "recording of a decided match (%s: the game lets its bots go, then the app loads "
         "lib/stats.py and the file modules it reads and writes through; negative when the "
         "bots held more). The other modules the app drops after use (%s) are each smaller. "
         "`make bench` measures one at a time: the engine %s, a `hard` bot %s, the hint %s." % (
-            len(screen.text_sizes), _kb(parts["text_screen_net"]),
+            len(screen.text_sizes), _kb(screen.total + parts["text_screen_python"]),
+            _kb(shown_first.table.unshared + parts["table_python"]),
+            _kb(parts["text_screen_net"]),
             _kb(parts["hint_net"]), _kb(parts["transient_net"]), _kb(parts["match_end_net"]),
-            ", ".join(TRANSIENT[1:]),
+            ", ".join(name for name in TRANSIENT[1:] if name != "text_scene"),
             _kb(bench.get("mp32_engine_heap_bytes", 0)),
             _kb(bench.get("bot_hard_mp32_heap_bytes", 0)),
             _kb(bench.get("hint_mp32_heap_bytes", 0))),

@@ -19,21 +19,25 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
 - ``startup_code`` and ``startup_left``: the modules loaded only before play (STARTUP_MODULES:
   lib/hardware.py, lib/title_menus.py...) while loaded, and what stays once they are dropped
   from ``sys.modules`` as lib/main_loop.py and lib/app.py do (their interned names);
-- ``ui_objects_raw``: the App on its title screen with both scenes built and the event
-  queue, stand-ins included;
-- ``text_screen``: what letting the text scene go gives back as the table shows (negative):
-  a text screen's objects, which lib/app.py builds only while one shows;
+- ``ui_objects_raw``: the App with the table scene up (the title's text scene let go, as a
+  match start does) and the event queue, stand-ins included;
 - ``match``: a match against bots at ``hard`` started and a round played (the Game, its
   State, the one bot that plays the three bot seats, what the first plays load);
 - ``hint``: the Hinter a hint makes (it shares the bots' search and adds the Chitarrella
   bot), and ``hint_dropped`` what dropping it again gives back (the game does after the hint);
+- a text screen during the match, as lib/app.py opens one: ``table_dropped`` what letting
+  the table scene go gives back (negative), ``text_screen`` the pause menu's text scene and
+  lib/text_scene.py, ``text_dropped`` what letting them go gives back (negative), and
+  ``table_back`` the table built again. After each scene goes, ``*_pruned``: the stand-ins'
+  entries of its objects are dropped (``prune``), so later parts count only what they make;
 - ``transient``: lib/save.py, the module the app loads to store the match after each play
   and drops again (``transient_dropped``: after it is dropped);
 - ``match_end``: what recording a decided match changes: the game lets its bots go, and the
   app loads lib/stats.py with the file modules it reads and writes through (negative when
   the bots held more);
 - ``stub_state``: what the stand-ins' ``displayio.STATE`` held, measured by dropping it
-  (the stand-in objects themselves are kept alive meanwhile).
+  (the stand-in objects themselves are kept alive meanwhile): the live objects', as
+  ``prune`` dropped the others'.
 
 After each part, ``pool <part>`` and the line of ``micropython.qstr_info()``: the qstr pool
 of interned names (and short strings) then, which only grows. It grows in steps, a table
@@ -53,7 +57,13 @@ module loaded at the end).
 The stage markers let sim/mp/run_wasm.mjs run each part in a call of its own: the WebAssembly
 port's collector frees only what earlier calls made. Elsewhere they are comments. Each measure
 first overwrites the C stack below it (``_scrub``): without that, a stale word there kept up to
-5 KB of garbage alive in one part or another, by board, and the figures moved by as much.
+5 KB of garbage alive in one part or another, by board, and the figures moved by as much. Two
+more rules keep the parts honest, both found by figures that moved when the script changed:
+
+- a part is measured in the stage after a stage that only collects: some garbage of a stage
+  went only one call later (12 KB of dropped modules once);
+- every function is defined at the top, before the base: a stage is compiled whole before it
+  runs, so a ``def`` after a measure put its code (up to 4 KB) in that part.
 """
 
 import gc
@@ -98,53 +108,23 @@ def load(modules):
         __import__(name)
 
 
+def drop(modules):
+    # In a function: a new global of this script (a loop's variable) could grow its globals'
+    # table, about 2 KB that would be counted in the part where it happens.
+    for name in modules:
+        sys.modules.pop(name)
+
+
+def drop_unkept():
+    # lib/'s modules loaded on the way that the app does not keep (lib/card_tiles.py goes once
+    # the table is built, lib/text_scene.py with the text screens): dropped as the app drops
+    # them, so "UI code" is what stays.
+    kept = LIB + BOARD_LIB
+    drop([n for n in sys.modules if n in SESSION and n not in kept and "engine" not in n])
+
+
 class Display:
     root_group = None
-
-
-display = Display()
-LIB, ENGINE, BOARD_LIB, STARTUP, ADAFRUIT, ADAFRUIT_BOARD, SESSION = (
-    names(a) for a in sys.argv[2:9])
-# The script's own names, interned now by compiling it (sim/memory_budget.py mounts it at
-# /harness), so that every name counted from here on is the game's or a stand-in's.
-with open("/harness/lib_heap.py") as source:
-    compile(source.read(), "lib_heap.py", "exec")
-# run_wasm: next stage
-gc.collect()
-mark = gc.mem_alloc()
-pool("base")
-load(("displayio", "terminalio", "board", "keypad", "busio", "fourwire", "busdisplay",
-      "analogio", "digitalio", "microcontroller", "storage", "os", "time"))
-# run_wasm: next stage
-measure("stubs")
-load(ADAFRUIT)
-# run_wasm: next stage
-measure("adafruit_common")
-load(ADAFRUIT_BOARD)
-# run_wasm: next stage
-measure("adafruit_board")
-load(ENGINE)
-# run_wasm: next stage
-measure("engine_code")
-load(LIB)
-# lib/'s modules that those import but the app does not keep (lib/card_tiles.py goes once
-# the table is built): dropped as the app drops them, so "UI code" is what stays.
-for name in [n for n in sys.modules if n in SESSION and n not in LIB and "engine" not in n]:
-    sys.modules.pop(name)
-# run_wasm: next stage
-measure("ui_code")
-load(BOARD_LIB)
-# run_wasm: next stage
-measure("ui_code_board")
-before_startup = mark
-load(STARTUP)
-# run_wasm: next stage
-measure("startup_code")
-for name in STARTUP:
-    sys.modules.pop(name)  # as lib/main_loop.py and lib/app.py do (see STARTUP)
-# run_wasm: next stage
-mark = before_startup
-measure("startup_left")
 
 
 def build():
@@ -170,7 +150,7 @@ def build():
     # A clock that stands still: the match's seed comes from it (lib/app.py), so every run
     # plays the same deal and the figures repeat.
     built = App(profile, display, load_sheet, clock_ms=lambda: 0)
-    built._table_for(built.setup.deck)
+    built.show_table()  # the title's text scene goes and the table comes, as a match starts
     built.queue = input_events.EventQueue()
     # Showing the title loaded the menus again: drop them, as a match start does, so that
     # "UI code" counts them (their interned names) and the UI objects do not.
@@ -178,87 +158,16 @@ def build():
     return built
 
 
-loaded = list(sys.modules)
-app = build()
-# run_wasm: next stage
-measure("ui_objects_raw")
-print("loaded_by_ui %s" % ",".join(sorted(n for n in sys.modules if n not in loaded)))
-app.show_table()  # as a match starts: the title's text scene goes (lib/app.py)
-# run_wasm: next stage
-measure("text_screen")
-
-
-def start_match():
-    app.setup.level = "hard"  # the strongest board level
-    app._activate("vs_bots")
-    game = app.game
-    game.pause_ms = 0
-    game.due = game.clock_ms()  # no pause before the first bot's play either
-    for _ in range(12):  # a round and more, so what the first plays load is counted too
-        if game.mode == 0:  # MODE_PLAY: the person plays the selected card
-            app.handle(5)  # input_events.SELECT
-        app.tick()
-    print("plays_made %d" % game.state.ply)
-
-
-start_match()
-# run_wasm: next stage
-measure("match")
-
-
-def ask_hint():
-    app.game.make_hinter()  # as a hint makes it
-
-
-ask_hint()
-# run_wasm: next stage
-measure("hint")
-app.game.drop_hinter()  # as the hint does once it has its move
-# run_wasm: next stage
-measure("hint_dropped")
-
-
-def store_a_save():
-    import save  # what the app loads to store the match after a play, and then drops
-
-    return save
-
-
-held = store_a_save()
-# run_wasm: next stage
-measure("transient")
-# run_wasm: next stage
-held = None
-app._forget_files()  # as after a store (lib/app.py)
-# run_wasm: next stage
-measure("transient_dropped")
-
-
-def record_the_match():
-    app.game._drop_bots()  # as a decided match does (lib/game.py _match_over)
-    import stats  # what the app loads to record it (lib/app.py _record_match), with its files
-
-    return stats, stats.Stats()
-
-
-held = record_the_match()
-# run_wasm: next stage
-measure("match_end")
-# run_wasm: next stage
-held = None
-app._forget_files()  # as after the statistics are stored (lib/app.py)
-
-
-def walk():
-    """Every live stand-in object reachable from the App's root group; returns (objects by
-    id, text lines, children count of every Group)."""
+def walk(roots=()):
+    """Every live stand-in object reachable from the App's root group (and ``roots``);
+    returns (objects by id, text lines, children count of every Group)."""
     import displayio
     import terminalio
 
     seen = {}
     lines = []
     children = []
-    todo = [app.group]
+    todo = [app.group] + list(roots)
     while todo:
         obj = todo.pop()
         if id(obj) in seen:
@@ -274,6 +183,54 @@ def walk():
             todo.append(obj.bitmap)
             todo.append(obj.pixel_shader)
     return seen, lines, children
+
+
+def prune():
+    """Drop the stand-ins' ``STATE`` entries of the display objects the app has let go (it is
+    keyed by id, so a dead object's entry stays): the parts after count only what they make.
+    The card sheet, which the App keeps, and the font stay."""
+    import displayio
+    import terminalio
+
+    roots = [terminalio.FONT.bitmap]
+    if app._sheet is not None:
+        roots += app._sheet[1:]
+    live = walk(roots)[0]
+    kept = {}  # a new dict: deleting entries would not shrink the old one's table
+    for key in displayio.STATE:
+        if key in live:
+            kept[key] = displayio.STATE[key]
+    displayio.STATE = kept
+
+
+def start_match():
+    app.setup.level = "hard"  # the strongest board level
+    app._activate("vs_bots")
+    game = app.game
+    game.pause_ms = 0
+    game.due = game.clock_ms()  # no pause before the first bot's play either
+    for _ in range(12):  # a round and more, so what the first plays load is counted too
+        if game.mode == 0:  # MODE_PLAY: the person plays the selected card
+            app.handle(5)  # input_events.SELECT
+        app.tick()
+    print("plays_made %d" % game.state.ply)
+
+
+def ask_hint():
+    app.game.make_hinter()  # as a hint makes it
+
+
+def store_a_save():
+    import save  # what the app loads to store the match after a play, and then drops
+
+    return save
+
+
+def record_the_match():
+    app.game._drop_bots()  # as a decided match does (lib/game.py _match_over)
+    import stats  # what the app loads to record it (lib/app.py _record_match), with its files
+
+    return stats, stats.Stats()
 
 
 def report():
@@ -295,12 +252,181 @@ def report():
     found = list(seen.values())
 
 
+display = Display()
+LIB, ENGINE, BOARD_LIB, STARTUP, ADAFRUIT, ADAFRUIT_BOARD, SESSION = (
+    names(a) for a in sys.argv[2:9])
+# The script's own names, interned now by compiling it (sim/memory_budget.py mounts it at
+# /harness), so that every name counted from here on is the game's or a stand-in's.
+with open("/harness/lib_heap.py") as source:
+    compile(source.read(), "lib_heap.py", "exec")
+# run_wasm: next stage
+gc.collect()
+mark = gc.mem_alloc()
+pool("base")
+load(("displayio", "terminalio", "board", "keypad", "busio", "fourwire", "busdisplay",
+      "analogio", "digitalio", "microcontroller", "storage", "os", "time"))
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("stubs")
+load(ADAFRUIT)
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("adafruit_common")
+load(ADAFRUIT_BOARD)
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("adafruit_board")
+load(ENGINE)
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("engine_code")
+
+
+load(LIB)
+drop_unkept()
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("ui_code")
+load(BOARD_LIB)
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("ui_code_board")
+before_startup = mark
+load(STARTUP)
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("startup_code")
+drop(STARTUP)  # as lib/main_loop.py and lib/app.py do (see STARTUP)
+drop_unkept()
+# run_wasm: next stage
+mark = before_startup
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("startup_left")
+
+
+loaded = list(sys.modules)
+app = build()
+prune()  # the title's text scene
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("ui_objects_raw")
+print("loaded_by_ui %s" % ",".join(sorted(n for n in sys.modules if n not in loaded)))
+
+
+start_match()
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("match")
+
+
+ask_hint()
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("hint")
+app.game.drop_hinter()  # as the hint does once it has its move
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("hint_dropped")
+app._drop_table()  # a text screen opens (lib/app.py _show_text): the table goes first
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("table_dropped")
+prune()
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("table_pruned")
+app._show_pause()  # the pause menu: the text scene and its module
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("text_screen")
+app._drop_text()  # the table comes back (lib/app.py show_table): the text scene goes first
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("text_dropped")
+prune()
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("text_pruned")
+app.show_table()  # and the table is built again
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("table_back")
+
+
+held = store_a_save()
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("transient")
+# run_wasm: next stage
+held = None
+app._forget_files()  # as after a store (lib/app.py)
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("transient_dropped")
+
+
+held = record_the_match()
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("match_end")
+# run_wasm: next stage
+held = None
+app._forget_files()  # as after the statistics are stored (lib/app.py)
+
+
 report()
 # run_wasm: next stage
+_scrub(100)
+gc.collect()  # once more first: this port let about 12 KB of earlier garbage go only here
+# run_wasm: next stage
+_scrub(100)
 gc.collect()
 mark = gc.mem_alloc()
 sys.modules["displayio"].STATE.clear()  # ``found`` keeps the stand-in objects themselves
 # run_wasm: next stage
+_scrub(100)
 gc.collect()
 print("stub_state %d" % (mark - gc.mem_alloc()))
 print("modules %s" % ",".join(sorted(sys.modules)))
