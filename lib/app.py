@@ -4,12 +4,13 @@ ends, statistics, and the saved match.
 ``App`` shows one of two scenes under its root group: the ``TableScene`` of the match, or the
 ``TextScene`` of a screen made of text. Only one is built at a time: opening a text screen
 lets the table go first, and the table is built again (and drawn from the game's view) when
-it comes back, so a board's heap never holds both; lib/text_scene.py itself is loaded only
-while a text screen shows. A hint or a save is worked out while the table shows, so neither
-shares the heap with a text screen (sim/memory_budget.md counts the largest of these
-moments). The card sheet stays loaded. While a scene shows, showing a screen rewrites its
-tiles and labels and makes no display object. The board's ``code.py`` and the simulator
-drive it the same way::
+it comes back, so a board's heap never holds both. The code of the text screens
+(lib/text_scene.py, and lib/text_screens.py: the menu machinery and the match's screens) is
+loaded only while one shows, in the room the table leaves. A hint or a save is worked out
+while the table shows, so neither shares the heap with a text screen (sim/memory_budget.md
+counts the largest of these moments). The card sheet stays loaded. While a scene shows,
+showing a screen rewrites its tiles and labels and makes no display object. The board's
+``code.py`` and the simulator drive it the same way::
 
     app = App(board, display, load_sheet, clock_ms=ticks_ms, save_dir="/")
     while True:
@@ -27,8 +28,9 @@ next value), BACK goes back, a touch activates the row touched. So four buttons 
 SELECT, BACK) reach everything.
 
 The title, options, players and statistics screens live in lib/title_menus.py, loaded while
-one of them is shown and dropped when a match starts; this module keeps what a match needs,
-the pause and match-end menus among it, and the menu machinery they all share.
+one of them is shown and dropped when a match starts; the pause and match-end menus, the
+cover, the hint and the end of a hand in lib/text_screens.py. This module keeps what a match
+needs while the table shows, and acts on what the menus choose.
 
 Saves (lib/save.py) are written after every play when ``save_dir`` is given, offered as
 "Continue" on the title, and cleared when the match ends; statistics (lib/stats.py) count
@@ -47,20 +49,17 @@ from game import (
     MATCH_DECIDED,
     MODE_BOTS,
     MODE_CHOOSE,
-    MODE_PLAY,
     PLAYED,
     Game,
 )
-from input_events import BACK, DOWN, HINT, LEFT, RIGHT, SELECT, TOUCH, UP
+from input_events import BACK, HINT, SELECT, TOUCH
 from layouts import text_box
 from match_setup import VS_BOTS, WATCH, MatchSetup
-from text_line import wrap
 
 from engine.clock import ticks_ms
 from engine.rules import release_parser
 from engine.unload import forget
 
-_MATCH_END_ITEMS = ("again", "quit")
 _MATCH_MENUS = ("pause", "match_end")  # the menus of a match; lib/title_menus.py has the others
 
 
@@ -167,59 +166,14 @@ class App:
 
     # -- menus ----------------------------------------------------------------------------
 
-    def _show_menu(self, screen: str, title: str, items, first_row: int = 0,
-                   footer: str = "") -> None:
-        scene = self._show_text()
-        self.screen = screen
-        self.items = items
-        self.cursor = 0
-        self._top = 0
-        self._first_row = first_row
-        scene.set_title(title)
-        scene.clear_rows()
-        self._draw_items()
-        scene.set_footer(footer or self.texts["menu_help"])
-
-    def _draw_items(self) -> None:
-        """Draw the items that fit, scrolled so the cursor's item shows."""
-        room = self.text_scene.rows - self._first_row
-        if self.cursor < self._top:
-            self._top = self.cursor
-        elif self.cursor >= self._top + room:
-            self._top = self.cursor - room + 1
-        top = self._top
-        for row in range(min(room, len(self.items))):
-            left, right = self._item_text(self.items[top + row])
-            self.text_scene.set_row(self._first_row + row, left, right)
-        self.text_scene.set_cursor(self._first_row + self.cursor - top)
-
-    def _item_text(self, key: str) -> tuple:
-        if self.screen in _MATCH_MENUS:
-            return self.texts[key], ""
-        return __import__("title_menus").item_text(self, key)
-
-    def _move_cursor(self, step: int) -> None:
-        self.cursor = (self.cursor + step) % len(self.items)
-        self._draw_items()
-
-    def _menu_input(self, code: int, x: int, y: int) -> None:
-        if code == UP or code == LEFT:
-            self._move_cursor(-1)
-        elif code == DOWN or code == RIGHT:
-            self._move_cursor(1)
-        elif code == SELECT:
-            self._activate(self.items[self.cursor])
-        elif code == BACK:
-            self._back()
-        elif code == TOUCH:
-            row = self.text_scene.row_at(x, y) - self._first_row
-            index = self._top + row
-            if row >= 0 and index < len(self.items):
-                self.cursor = index
-                self._draw_items()
-                self._activate(self.items[index])
+    @staticmethod
+    def _screens():
+        """lib/text_screens.py, loaded while a text screen shows (see the module docstring).
+        Callers keep no reference to it, so show_table's collection lets it go."""
+        return __import__("text_screens")
 
     def _activate(self, key: str) -> None:
+        """Do what menu item ``key`` says (called once lib/text_screens.py has returned)."""
         if self.screen not in _MATCH_MENUS:
             match = __import__("title_menus").activate(self, key)
             if match is not None:  # started once the menus' code has returned: _start drops it
@@ -240,6 +194,7 @@ class App:
             self._quit()
 
     def _back(self) -> None:
+        """BACK on a text screen."""
         screen = self.screen
         if screen in ("options", "players", "stats"):
             __import__("title_menus").show_title(self)
@@ -266,11 +221,11 @@ class App:
         return TextScene(board.width, board.height, board.layout)
 
     def _drop_text(self) -> None:
-        """Let the text scene and its module go (the table is about to show)."""
+        """Let the text scene and its modules go (the table is about to show)."""
         if self.text_scene is not None:
             self.group.remove(self.text_scene.group)
             self.text_scene = None
-        forget("text_scene")  # the title's menus load it too
+        forget("text_screens", "text_scene")  # the title's menus load them too
 
     def _drop_table(self) -> None:
         """Let the table scene go (a text screen is about to show); the game draws on nothing
@@ -298,76 +253,6 @@ class App:
         self.group.append(scene.group)
         if self.game is not None:
             self.game.attach(scene)
-
-    def _show_pause(self) -> None:
-        game = self.game
-        items = ["resume"]
-        if game.mode == MODE_PLAY:  # a person's turn
-            items.append("hint")
-            if game.rules.declare_out:
-                items.append("declare")  # C-26
-        items.append("quit")
-        self._show_menu("pause", self.texts["pause"], tuple(items))
-
-    def _show_message(self, screen: str, title: str, lines, footer: str) -> None:
-        """A screen of text without a menu (cover, hint, end of hand)."""
-        scene = self._show_text()
-        self.screen = screen
-        self.items = ()
-        scene.set_cursor(-1)
-        scene.set_title(title)
-        for i in range(scene.rows):
-            scene.set_row(i, lines[i] if i < len(lines) else "")
-        scene.set_footer(footer)
-
-    def _ready_footer(self, name: str) -> str:
-        return self.texts["ready_touch" if self.board.touch else "ready"] % name
-
-    def _show_cover(self) -> None:
-        name = self.game.cover_name
-        self._show_message("cover", self.texts["pass_to"] % name, (), self._ready_footer(name))
-        scene = self.text_scene
-        scene.set_centered(scene.rows // 2 - 1, self.texts["cover_help"])
-
-    def _show_hint(self) -> None:
-        game = self.game
-        import i18n  # before the text scene is built: the two never share the heap
-
-        reason = i18n.reason(self.setup.language, game.hint_reason)
-        del i18n
-        forget("i18n")
-        lines = [game.hint_play(), ""] + wrap(reason, self._show_text().chars)
-        self._show_message("hint", self.texts["hint"], lines, self.texts["back"])
-
-    def _team_names(self):
-        if self.setup.mode == VS_BOTS:
-            return None
-        return self.texts["team_cols"]
-
-    def _show_hand_end(self) -> None:
-        from summaries import hand_rows
-
-        texts = self.texts
-        title, rows = hand_rows(self.game.state, texts)
-        forget("summaries")
-        self._show_message("hand_end", title, (), texts["next_hand"])
-        scene = self.text_scene
-        wide = 8 if scene.chars >= 40 else 5
-        widths = (wide, wide, wide)
-        names = self._team_names() or texts["columns"][1:3]
-        from text_scene import DIM  # loaded with the scene
-
-        scene.columns(0, ("", names[0], names[1], texts["columns"][3]), widths, DIM)
-        for i, row in enumerate(rows):
-            scene.columns(i + 1, row, widths)
-
-    def _show_match_end(self) -> None:
-        from summaries import match_result
-
-        title, detail = match_result(self.game.state, self.texts, self._team_names())
-        forget("summaries")
-        self._show_menu("match_end", title, _MATCH_END_ITEMS, 2)
-        self.text_scene.set_row(0, detail)
 
     # -- matches --------------------------------------------------------------------------
 
@@ -421,15 +306,15 @@ class App:
         if event == PLAYED:
             self._store()
         elif event == HAND_SCORED:
-            self._show_hand_end()
+            self._screens().show_hand_end(self)
         elif event == MATCH_DECIDED:
             self._record_match()
-            self._show_match_end()
+            self._screens().show_match_end(self)
         elif event == COVER:
             self._store()  # before the cover's text screen: a new match or deal is not saved yet
-            self._show_cover()
+            self._screens().show_cover(self)
         elif event == HINT_READY:
-            self._show_hint()
+            self._screens().show_hint(self)
 
     def _record_match(self) -> None:
         game = self.game
@@ -471,15 +356,19 @@ class App:
         elif screen == "hint":
             if code in (SELECT, BACK, TOUCH):
                 self.show_table()
+        elif code == BACK:
+            self._back()
         else:
-            self._menu_input(code, x, y)
+            key = self._screens().menu_input(self, code, x, y)
+            if key:
+                self._activate(key)
 
     def _table_input(self, code: int, x: int, y: int) -> None:
         game = self.game
         if code == TOUCH and self._on_score(x, y):
             code = BACK  # a touch screen has no BACK button: the score opens the pause menu
         if code == BACK and game.mode != MODE_CHOOSE:  # there BACK cancels the choice
-            self._show_pause()
+            self._screens().show_pause(self)
         elif code == HINT and self.setup.mode == WATCH:
             return
         else:

@@ -4,9 +4,10 @@ pass-and-play seats, the statistics and the language.
 The ``App`` (lib/app.py) imports this module to show one of these screens or to answer their
 rows, and drops it (engine/unload.py ``forget``) when a match starts, so a board does not hold
 this code during play; the title loads it again. Each function works on the ``App`` it is
-given, through the App's menu machinery (``_show_menu``, ``_draw_items``, ``_move_cursor``),
-which the pause and match-end menus share. The App keeps none of these functions (a
-MicroPython function keeps its module's globals alive), so dropping the module frees it.
+given, through the menu machinery of lib/text_screens.py (``show_menu``, ``draw_items``,
+``move_cursor``), which the pause and match-end menus share. The App keeps none of these
+functions (a MicroPython function keeps its module's globals alive), so dropping the module
+frees it.
 
 Allocation: builds strings (edge: menus only).
 """
@@ -14,6 +15,8 @@ Allocation: builds strings (edge: menus only).
 import i18n
 import match_setup
 from match_setup import BOT, VS_BOTS, WATCH
+from text_scene import DIM
+from text_screens import draw_items, move_cursor, show_menu
 
 from engine.rules import release_parser
 from engine.unload import forget
@@ -63,20 +66,18 @@ def show_title(app) -> None:
     """The title menu (with Continue when a valid save is there)."""
     texts = app.texts
     items = _TITLE_ITEMS if app.saved is None else ("continue",) + _TITLE_ITEMS
-    app._show_menu("title", texts["title"], items, 1, app.message)
-    from text_scene import DIM  # loaded with the scene
-
+    show_menu(app, "title", texts["title"], items, 1, app.message)
     app.text_scene.set_centered(0, texts["subtitle"], DIM)
 
 
 def show_options(app) -> None:
     """The rules options, difficulty and deck."""
-    app._show_menu("options", app.texts["options"], _OPTION_ITEMS)
+    show_menu(app, "options", app.texts["options"], _OPTION_ITEMS)
 
 
 def show_players(app) -> None:
     """Pass-and-play: who sits where (people by name, bots in the empty seats)."""
-    app._show_menu("players", app.texts["players"], _PLAYER_ITEMS)
+    show_menu(app, "players", app.texts["players"], _PLAYER_ITEMS)
 
 
 def show_stats(app) -> None:
@@ -86,7 +87,7 @@ def show_stats(app) -> None:
     rows = stats_rows(app.stats, app.texts, match_setup.LEVELS)
     forget("summaries")
     app._forget_files()
-    app._show_menu("stats", app.texts["stats"], _STATS_ITEMS, len(rows) + 1)
+    show_menu(app, "stats", app.texts["stats"], _STATS_ITEMS, len(rows) + 1)
     scene = app.text_scene
     for i, (left, right) in enumerate(rows):
         scene.set_row(i, left, right)
@@ -156,7 +157,7 @@ def activate(app, key: str):
     elif key.startswith("seat"):
         seat = int(key[4])
         app.pass_seats[seat] = (app.pass_seats[seat] + 1) % 5
-        app._draw_items()
+        draw_items(app)
     elif key == "reset":
         stats = app.stats
         stats.reset()
@@ -193,7 +194,7 @@ def _change_option(app, key: str) -> None:
     except RulesError as error:  # leave the setup as it was and say why
         app.setup = before
         footer = str(error)
-    app._draw_items()
+    draw_items(app)
     app.text_scene.set_footer(footer)
     release_parser()
 
@@ -207,7 +208,7 @@ def _redraw_title(app) -> None:
     """The title again in the new language, the cursor where it was."""
     cursor = app.cursor
     show_title(app)
-    app._move_cursor(cursor)
+    move_cursor(app, cursor)
 
 
 def _pass_setup(app):

@@ -160,7 +160,8 @@ def test_match_against_bots_from_the_title_without_new_display_objects(shown,
     assert app.screen == "title" and app.table_scene is None
     pick(app, "vs_bots")
     assert app.screen == "table" and app.game.setup.people == 1
-    assert app.text_scene is None and "text_scene" not in sys.modules  # gone with the title
+    assert app.text_scene is None  # gone with the title, and the text screens' code with it
+    assert "text_scene" not in sys.modules and "text_screens" not in sys.modules
     built = dict(construction_counter)
     before = dict(scenes)
     seen = play_on(app, clock, random.Random(1))

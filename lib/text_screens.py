@@ -1,0 +1,172 @@
+"""The text screens: the menu machinery every menu shares, and the screens of a match (the
+pause and match-end menus, the pass-and-play cover, a hint, the end of a hand).
+
+Functions of the ``App`` (lib/app.py), as lib/title_menus.py's are. The app loads this module
+with lib/text_scene.py when a text screen opens and drops both when the table comes back, so a
+match holds neither while the table shows: the table scene is let go while a text screen shows,
+which leaves room for them (sim/memory_budget.md).
+
+A menu is ``app.items`` (keys), ``app.cursor`` (the chosen one) and the rows they take from
+``app._first_row``, scrolled from ``app._top`` when they do not all fit. ``menu_input``
+moves the cursor and returns the key of an item chosen; the app acts on it once this module's
+code has returned (a match start, a hint or the table must not run with it loaded).
+
+Allocation: builds strings and tuples (edge: screens only).
+"""
+
+from game import MODE_PLAY
+from input_events import DOWN, LEFT, RIGHT, SELECT, TOUCH, UP
+from match_setup import VS_BOTS
+from text_line import wrap
+from text_scene import DIM
+
+from engine.unload import forget
+
+MATCH_MENUS = ("pause", "match_end")  # the menus of a match; lib/title_menus.py has the others
+_MATCH_END_ITEMS = ("again", "quit")
+
+
+# -- menus ----------------------------------------------------------------------------------
+
+
+def show_menu(app, screen: str, title: str, items, first_row: int = 0,
+              footer: str = "") -> None:
+    """Show menu ``screen``: ``title``, then ``items`` from text row ``first_row``."""
+    scene = app._show_text()
+    app.screen = screen
+    app.items = items
+    app.cursor = 0
+    app._top = 0
+    app._first_row = first_row
+    scene.set_title(title)
+    scene.clear_rows()
+    draw_items(app)
+    scene.set_footer(footer or app.texts["menu_help"])
+
+
+def draw_items(app) -> None:
+    """Draw the items that fit, scrolled so the cursor's item shows."""
+    scene = app.text_scene
+    room = scene.rows - app._first_row
+    if app.cursor < app._top:
+        app._top = app.cursor
+    elif app.cursor >= app._top + room:
+        app._top = app.cursor - room + 1
+    top = app._top
+    for row in range(min(room, len(app.items))):
+        left, right = _item_text(app, app.items[top + row])
+        scene.set_row(app._first_row + row, left, right)
+    scene.set_cursor(app._first_row + app.cursor - top)
+
+
+def _item_text(app, key: str) -> tuple:
+    if app.screen in MATCH_MENUS:
+        return app.texts[key], ""
+    return __import__("title_menus").item_text(app, key)
+
+
+def move_cursor(app, step: int) -> None:
+    """Move the cursor ``step`` items, round the ends."""
+    app.cursor = (app.cursor + step) % len(app.items)
+    draw_items(app)
+
+
+def menu_input(app, code: int, x: int, y: int) -> str:
+    """Move the cursor for ``code``; return the key of the item chosen (SELECT, or a touch on
+    it), or ``""``."""
+    if code == UP or code == LEFT:
+        move_cursor(app, -1)
+    elif code == DOWN or code == RIGHT:
+        move_cursor(app, 1)
+    elif code == SELECT:
+        return app.items[app.cursor]
+    elif code == TOUCH:
+        row = app.text_scene.row_at(x, y) - app._first_row
+        index = app._top + row
+        if row >= 0 and index < len(app.items):
+            app.cursor = index
+            draw_items(app)
+            return app.items[index]
+    return ""
+
+
+# -- the screens of a match -----------------------------------------------------------------
+
+
+def show_pause(app) -> None:
+    """The pause menu: resume, and on a person's turn hint and declare out (C-26), quit."""
+    game = app.game
+    items = ["resume"]
+    if game.mode == MODE_PLAY:  # a person's turn
+        items.append("hint")
+        if game.rules.declare_out:
+            items.append("declare")  # C-26
+    items.append("quit")
+    show_menu(app, "pause", app.texts["pause"], tuple(items))
+
+
+def show_message(app, screen: str, title: str, lines, footer: str) -> None:
+    """A screen of text without a menu (cover, hint, end of hand)."""
+    scene = app._show_text()
+    app.screen = screen
+    app.items = ()
+    scene.set_cursor(-1)
+    scene.set_title(title)
+    for i in range(scene.rows):
+        scene.set_row(i, lines[i] if i < len(lines) else "")
+    scene.set_footer(footer)
+
+
+def show_cover(app) -> None:
+    """Pass-and-play: hide every hand and name the person to pass the device to."""
+    texts = app.texts
+    name = app.game.cover_name
+    footer = texts["ready_touch" if app.board.touch else "ready"] % name
+    show_message(app, "cover", texts["pass_to"] % name, (), footer)
+    scene = app.text_scene
+    scene.set_centered(scene.rows // 2 - 1, texts["cover_help"])
+
+
+def show_hint(app) -> None:
+    """The hinted play and its reason in words."""
+    game = app.game
+    import i18n  # before the text scene is built: the two never share the heap
+
+    reason = i18n.reason(app.setup.language, game.hint_reason)
+    del i18n
+    forget("i18n")
+    lines = [game.hint_play(), ""] + wrap(reason, app._show_text().chars)
+    show_message(app, "hint", app.texts["hint"], lines, app.texts["back"])
+
+
+def _team_names(app):
+    if app.setup.mode == VS_BOTS:
+        return None
+    return app.texts["team_cols"]
+
+
+def show_hand_end(app) -> None:
+    """The hand's points, side by side (lib/summaries.py)."""
+    from summaries import hand_rows
+
+    texts = app.texts
+    title, rows = hand_rows(app.game.state, texts)
+    forget("summaries")
+    show_message(app, "hand_end", title, (), texts["next_hand"])
+    scene = app.text_scene
+    wide = 8 if scene.chars >= 40 else 5
+    widths = (wide, wide, wide)
+    names = _team_names(app) or texts["columns"][1:3]
+    scene.columns(0, ("", names[0], names[1], texts["columns"][3]), widths, DIM)
+    for i, row in enumerate(rows):
+        scene.columns(i + 1, row, widths)
+
+
+def show_match_end(app) -> None:
+    """The result, and a menu: play again or quit."""
+    from summaries import match_result
+
+    title, detail = match_result(app.game.state, app.texts, _team_names(app))
+    forget("summaries")
+    show_menu(app, "match_end", title, _MATCH_END_ITEMS, 2)
+    app.text_scene.set_row(0, detail)
