@@ -425,19 +425,27 @@ class Game:
             self._cancel_choice()  # the hint may name another card
         if self.mode != MODE_PLAY:
             return
-        from engine.bots import reason_words
+        from engine.bots import make_bot, reason_words
 
         state = self.state
         state.observe(self.viewer, self.obs)
         count = state.legal_moves(self.moves)
+        # Two steps, each with only its own code loaded (engine/bots/hint.py): the search's
+        # move, then whether Chitarrella's player explains it.
         hinter = self.make_hinter()
-        move = hinter.suggest(self.obs, self.moves, count)
-        explained_by = hinter.explained_by
-        kind = getattr(explained_by, "REASON_KIND", "")
-        code = explained_by.reason
-        explained_by = hinter = None  # the words load once the hint's bots are gone
+        move = hinter.search_move(self.obs, self.moves, count)
+        kind = hinter.kind
+        code = hinter.reason
+        hinter = None
         self.drop_hinter()
-        self.hint_reason = reason_words(kind, code)
+        teacher = make_bot("chitarrella", self.rules)
+        teacher_code = teacher.explain(self.obs, self.moves, count, move)
+        if teacher_code:
+            kind = teacher.REASON_KIND
+            code = teacher_code
+        teacher = None
+        forget("engine.bots.chitarrella")
+        self.hint_reason = reason_words(kind, code)  # the words load once the bots are gone
         for i in range(self.view.hand_count):
             if self.view.hand[i] == move & 63:
                 self.selected = i
@@ -453,14 +461,15 @@ class Game:
             from engine.bots.hint import Hinter
 
             search = self.bot if hasattr(self.bot, "iterations") else None  # a master bot
-            self.hinter = Hinter(self.rules, self.setup.seed, search, self.hint_budget)
+            self.hinter = Hinter(self.rules, self.setup.seed, search, self.hint_budget,
+                                 teacher=False)
         return self.hinter
 
     def drop_hinter(self) -> None:
-        """Let the Hinter and its rule-based teacher go until the next hint: hints are rare,
-        and a board's heap is better spent on the bots' search."""
+        """Let the Hinter and its module go until the next hint: hints are rare, and a board's
+        heap is better spent on the bots' search."""
         self.hinter = None
-        forget("engine.bots.hint", "engine.bots.chitarrella")
+        forget("engine.bots.hint")
 
     def card_name(self, card: int) -> str:
         """``card``'s short name as the faces show it (``"7d"``, ``"Rs"``; lib/i18n.py)."""

@@ -84,11 +84,37 @@ def test_hints_are_legal_through_whole_hands():
     assert hints == 72
 
 
-def test_teacher_is_the_rule_based_player():
-    hinter = Hinter(Rules("chitarrella"), 1)
-    assert isinstance(hinter.teacher, ChitarrellaBot)
-    assert isinstance(hinter.search, MasterBot)
+def test_search_is_the_hard_level_and_the_teacher_the_rule_based_player():
+    # Table 2b + 5c, seat 0 holds 7s and 4d: both take the scopa, so Chitarrella's player
+    # explains it; its reason is the one hint_text gives.
+    state = position(("7s 4d Kb", "Qc Qd", "Jc Jd", "Kc Kd"), "2b 5c", turn=0)
+    hinter = Hinter(state.rules, 1)
+    assert isinstance(hinter.search, MasterBot) and isinstance(hinter.teacher, ChitarrellaBot)
     assert hinter.search.iterations == level_budget("hard")[1]
+    obs = bytearray(observe.SIZE)
+    state.observe(0, obs)
+    moves = array("i", [0] * MAX_MOVES)
+    count = state.legal_moves(moves)
+    move = hinter.search_move(obs, moves, count)
+    assert hinter.kind == "master" and hinter.move == move
+    teacher = ChitarrellaBot(state.rules)
+    assert teacher.choose(obs, moves, count) == move
+    assert teacher.explain(obs, moves, count, move) == teacher.reason > 0
+    assert hinter.suggest(obs, moves, count) == move
+    assert (hinter.kind, hinter.reason) == ("chitarrella", teacher.reason)
+    assert Hinter(state.rules, 1, teacher=False).teacher is None  # lib/game.py's first step
+
+
+def test_explain_says_nothing_for_a_move_the_rule_based_player_would_not_make():
+    state = position(("7s 4d Kb", "Qc Qd", "Jc Jd", "Kc Kd"), "2b 5c", turn=0)
+    obs = bytearray(observe.SIZE)
+    state.observe(0, obs)
+    moves = array("i", [0] * MAX_MOVES)
+    count = state.legal_moves(moves)
+    teacher = ChitarrellaBot(state.rules)
+    chosen = teacher.choose(obs, moves, count)
+    other = next(move for move in moves[:count] if move != chosen)
+    assert teacher.explain(obs, moves, count, other) == 0
 
 
 def test_play_helper_still_applies_after_a_hint():

@@ -1,25 +1,34 @@
 """Hints: for a seat's view of a position, the move the best board-budget bot would play, and
 a short reason in plain words, naming Chitarrella's rule where one applies.
 
-The ``hard`` level's search picks the move. The rule-based Chitarrella player gives the reason
-when it would play the same move for a rule of its own; otherwise the search says why.
+The ``hard`` level's search picks the move. The rule-based Chitarrella player (the teacher)
+gives the reason when it would play the same move for a rule of its own
+(``ChitarrellaBot.explain``); otherwise the search says why. ``suggest`` does both.
+The two can be separate steps: ``Hinter(..., teacher=False)`` and ``search_move``, then the
+caller's own teacher, so a board loads the teacher's code only once the search is done and
+this module is gone (lib/game.py does).
 
-Allocation: none in ``suggest`` (the bots preallocate); ``hint_text`` builds the words (edge).
+Allocation: none in ``search_move`` and ``suggest`` (the bots preallocate); ``hint_text``
+builds the words (edge).
 """
 
-from engine.bots import make_bot, reason_text
+from engine.bots import make_bot, reason_words
 
 
 class Hinter:
-    """Suggests moves for whichever seat asks; see the module docstring."""
+    """Suggests moves for whichever seat asks; see the module docstring. After a hint,
+    ``move`` is the move and ``kind``, ``reason`` name why (engine/bots ``reason_words``)."""
 
-    def __init__(self, rules, seed: int = 1, search=None, budget=None) -> None:
+    def __init__(self, rules, seed: int = 1, search=None, budget=None,
+                 teacher: bool = True) -> None:
         """:param search: a master bot to think with (a game lends its own, so a board holds
             one search's buffers, not two); it thinks with ``budget`` for the hint and gets
             its own back after. Default: a ``hard`` bot of the Hinter's own.
         :param budget: (iterations, deadline_ms) for the hint; default the ``hard`` level's
             (a game passes it, read when it made its bots, so that engine/bots/levels.py
-            need not stay loaded for hints)."""
+            need not stay loaded for hints).
+        :param teacher: make the Chitarrella player ``suggest`` needs; False for
+            ``search_move`` alone."""
         if search is None or budget is None:
             from engine.bots.levels import level_budget, make_level_bot
 
@@ -29,16 +38,18 @@ class Hinter:
                 search = make_level_bot("hard", rules, seed)
         self.iterations, self.deadline_ms = budget
         self.search = search
-        self.teacher = make_bot("chitarrella", rules)
-        self.explained_by = self.search  # the bot whose reason explains the last hint
+        self.teacher = make_bot("chitarrella", rules) if teacher else None
         self.move = -1
+        self.kind = ""
+        self.reason = 0
 
     def reset(self, seed: int) -> None:
         """Restart the search's random stream for a new match."""
         self.search.reset(seed)
 
-    def suggest(self, obs, moves, count: int) -> int:
-        """The suggested move among ``moves[:count]`` for the seat that ``obs`` belongs to."""
+    def search_move(self, obs, moves, count: int) -> int:
+        """The search's move among ``moves[:count]`` for the seat that ``obs`` belongs to,
+        with the search's reason."""
         search = self.search
         iterations = search.iterations
         deadline_ms = search.deadline_ms
@@ -47,12 +58,20 @@ class Hinter:
         move = search.choose(obs, moves, count)
         search.iterations = iterations
         search.deadline_ms = deadline_ms
-        advice = self.teacher.choose(obs, moves, count)
-        if advice == move and self.teacher.reason:
-            self.explained_by = self.teacher
-        else:
-            self.explained_by = search
         self.move = move
+        self.kind = search.REASON_KIND
+        self.reason = search.reason
+        return move
+
+    def suggest(self, obs, moves, count: int) -> int:
+        """The suggested move, its reason Chitarrella's when his player would make it too
+        (the Hinter needs its teacher)."""
+        move = self.search_move(obs, moves, count)
+        teacher = self.teacher
+        code = teacher.explain(obs, moves, count, move)
+        if code:
+            self.kind = teacher.REASON_KIND
+            self.reason = code
         return move
 
 
@@ -61,7 +80,7 @@ def hint_text(hinter, state=None) -> str:
 
     With the ``state`` the hint was asked in, the words name the card and what it takes.
     """
-    reason = reason_text(hinter.explained_by)
+    reason = reason_words(hinter.kind, hinter.reason)
     if state is None or hinter.move < 0:
         return reason
     from engine.cards import card_name
