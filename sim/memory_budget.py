@@ -41,8 +41,9 @@ How each column is made:
   figures are printed beside it.
 - **text screen, hint, save or match end**: the largest of what the app holds for a moment
   during a match: a text screen's scene (lib/app.py builds it when one opens and lets it go
-  as the table comes back; sized as the UI objects are), a hint (the Hinter, which shares
-  the bots' search, and the Chitarrella bot), lib/save.py storing the match, or the
+  as the table comes back; sized as the UI objects are), a hint (its larger step: the
+  Hinter, which shares the bots' search, or the Chitarrella bot), lib/save.py storing the
+  match, or the
   statistics recorded at the match's end (*measured*).
 - **interned names**: the qstr pool, which only grows: every name and short string of every
   module a session may load (``session_modules``), whether the module stays loaded or not.
@@ -192,9 +193,9 @@ _TOP_IMPORT = re.compile(r"^(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
 
 # Modules the app loads only for a moment and drops (lib/app.py ``_forget_files``,
 # ``_new_table_scene`` and ``_drop_text``, lib/i18n.py): not held during a match. lib/save.py
-# and lib/text_scene.py are measured with their moments.
+# and the text screens' modules are measured with their moments.
 TRANSIENT = ("save", "record_file", "crc", "save_read", "record_read", "stats", "summaries",
-             "lang_en", "lang_it", "card_tiles", "text_scene")
+             "lang_en", "lang_it", "card_tiles", "text_scene", "text_screens")
 
 
 def lib_modules() -> list[str]:
@@ -552,8 +553,9 @@ def parse_lines(output: str) -> dict:
 _PART_BEFORE = {"startup_left": "ui_code_board"}  # start-up's growth, the modules dropped
 _PARTS = ("base", "stubs", "adafruit_common", "adafruit_board", "engine_code", "ui_code",
           "ui_code_board", "startup_code", "startup_left", "ui_objects_raw", "match", "hint",
-          "hint_dropped", "table_dropped", "table_pruned", "text_screen", "text_dropped",
-          "text_pruned", "table_back", "transient", "transient_dropped", "match_end")
+          "hint_dropped", "teacher", "teacher_dropped", "table_dropped", "table_pruned",
+          "text_screen", "text_dropped", "text_pruned", "table_back", "transient",
+          "transient_dropped", "match_end")
 
 
 def net(heap: dict, part: str) -> int:
@@ -701,7 +703,8 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
     count, text = board_names(heap)
     parts = dict(heap)
     parts.update(ui_objects_python=ui_python, ui_objects_c=shown.c_objects, sheet=shown.sheet,
-                 names_count=count, names_text=text, hint_net=net(heap, "hint"),
+                 names_count=count, names_text=text,
+                 hint_net=max(net(heap, "hint"), net(heap, "teacher")),
                  transient_net=net(heap, "transient"), match_end_net=net(heap, "match_end"),
                  engine_code_net=net(heap, "engine_code"), match_net=net(heap, "match"),
                  text_screen_python=screen_python, table_python=table_python,
@@ -807,10 +810,11 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "- **text screen, hint, save or match end**: what the app holds only for a moment "
         "during a match, the largest of a text screen (pause, cover, hint, end of hand or "
         "match: lib/app.py lets the table scene go, then builds the text scene and loads "
-        "lib/text_scene.py, and does the reverse when the table comes back; %d text lines, "
-        "their display objects computed as above and the Python side with the module "
-        "measured: %s, less the table's %s: %s in all), a hint (the Hinter, which borrows the bots' search, and the "
-        "Chitarrella bot that names the rule: %s, dropped once the hint is worked out), "
+        "lib/text_scene.py and lib/text_screens.py, and does the reverse when the table comes "
+        "back; %d text lines, their display objects computed as above and the Python side "
+        "with the modules measured: %s, less the table's %s: %s in all), a hint (in two "
+        "steps, each loading only its own code: the Hinter, which borrows the bots' search, "
+        "then the Chitarrella bot that names the rule; the larger: %s), "
         "lib/save.py (%s, loaded to store the match after a play, then dropped) and the "
         "recording of a decided match (%s: the game lets its bots go, then the app loads "
         "lib/stats.py and the file modules it reads and writes through; negative when the "
@@ -820,7 +824,7 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
             _kb(shown_first.table.unshared + parts["table_python"]),
             _kb(parts["text_screen_net"]),
             _kb(parts["hint_net"]), _kb(parts["transient_net"]), _kb(parts["match_end_net"]),
-            ", ".join(name for name in TRANSIENT[1:] if name != "text_scene"),
+            ", ".join(name for name in TRANSIENT[1:] if not name.startswith("text_")),
             _kb(bench.get("mp32_engine_heap_bytes", 0)),
             _kb(bench.get("bot_hard_mp32_heap_bytes", 0)),
             _kb(bench.get("hint_mp32_heap_bytes", 0))),

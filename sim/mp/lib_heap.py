@@ -23,13 +23,15 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
   match start does) and the event queue, stand-ins included;
 - ``match``: a match against bots at ``hard`` started and a round played (the Game, its
   State, the one bot that plays the three bot seats, what the first plays load);
-- ``hint``: the Hinter a hint makes (it shares the bots' search and adds the Chitarrella
-  bot), and ``hint_dropped`` what dropping it again gives back (the game does after the hint);
+- ``hint``: the Hinter a hint makes for its first step (it borrows the bots' search), and
+  ``hint_dropped`` what dropping it again gives back (the game does before the second step);
+  ``teacher``: the second step, the Chitarrella bot and its module, and ``teacher_dropped``;
 - a text screen during the match, as lib/app.py opens one: ``table_dropped`` what letting
-  the table scene go gives back (negative), ``text_screen`` the pause menu's text scene and
-  lib/text_scene.py, ``text_dropped`` what letting them go gives back (negative), and
-  ``table_back`` the table built again. After each scene goes, ``*_pruned``: the stand-ins'
-  entries of its objects are dropped (``prune``), so later parts count only what they make;
+  the table scene go gives back (negative), ``text_screen`` the pause menu's text scene with
+  lib/text_scene.py and lib/text_screens.py, ``text_dropped`` what letting them go gives back
+  (negative), and ``table_back`` the table built again. After each scene goes,
+  ``*_pruned``: the stand-ins' entries of its objects are dropped (``prune``), so later parts
+  count only what they make;
 - ``transient``: lib/save.py, the module the app loads to store the match after each play
   and drops again (``transient_dropped``: after it is dropped);
 - ``match_end``: what recording a decided match changes: the game lets its bots go, and the
@@ -217,7 +219,14 @@ def start_match():
 
 
 def ask_hint():
-    app.game.make_hinter()  # as a hint makes it
+    app.game.make_hinter()  # as a hint makes it for its first step, the search's move
+
+
+def teach():
+    # A hint's second step (lib/game.py hint): the Chitarrella player it makes
+    from engine.bots import make_bot
+
+    return make_bot("chitarrella", app.game.rules)
 
 
 def store_a_save():
@@ -351,6 +360,19 @@ _scrub(100)
 gc.collect()
 # run_wasm: next stage
 measure("hint_dropped")
+held = teach()
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("teacher")
+held = None
+__import__("engine.unload").unload.forget("engine.bots.chitarrella")  # as the hint does
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("teacher_dropped")
 app._drop_table()  # a text screen opens (lib/app.py _show_text): the table goes first
 # run_wasm: next stage
 _scrub(100)
@@ -363,7 +385,7 @@ _scrub(100)
 gc.collect()
 # run_wasm: next stage
 measure("table_pruned")
-app._show_pause()  # the pause menu: the text scene and its module
+app._screens().show_pause(app)  # the pause menu: the text scene and the text screens' code
 # run_wasm: next stage
 _scrub(100)
 gc.collect()
