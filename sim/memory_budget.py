@@ -794,10 +794,11 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "its member list and every TileGrid: %s)."
         % (_kb(parts["ui_objects_python"]), _kb(parts["ui_objects_c"])),
         "- **UI code**, measured: lib/'s modules and the board's driver, compiled with "
-        "mpy-cross. lib/hardware.py, lib/title_menus.py and lib/match_options.py (%s bytes) "
-        "are not held: lib/main_loop.py drops the start-up code once the App is built, and "
-        "lib/app.py the title's menus and the set-up code when a match starts."
-        % _kb(net(parts, "startup_code")),
+        "mpy-cross. The start-up modules (%s, with the text screens' modules the title's "
+        "menus load: %s bytes) are not held: lib/main_loop.py drops the start-up code once "
+        "the App is built, and lib/app.py the title's menus and the set-up code when a match "
+        "starts." % (", ".join("lib/%s.py" % name for name in STARTUP),
+                     _kb(net(parts, "startup_code"))),
         "- **Adafruit libraries**, measured: those requirements-board.txt installs on the board "
         "and the game keeps loaded (st7789 on the Picos, touchscreen on the PyPortal), "
         "compiled from their sources." + (
