@@ -13,6 +13,10 @@ live here.
 Memory: ``gc.collect()`` runs after start-up and then at most every ``GC_EVERY_MS`` in a frame
 with no input while no bot is about to play.
 
+The display refreshes once a frame, after the events and the bots' play, instead of on its
+own: a screen change lets one scene go before the next is built and drawn (lib/app.py), and
+the display must not show the empty or half-drawn screen in between.
+
 CircuitPython only at run time (it imports ``board``); the tests fake the board modules
 (tests/test_code_py.py).
 """
@@ -26,7 +30,7 @@ from input_events import NONE
 from engine.clock import ticks_diff, ticks_ms
 
 GC_EVERY_MS = 2000  # at most one collection in this many milliseconds
-FRAME_S = 0.01  # a pause each frame: the display refreshes and keypad scans in the background
+FRAME_S = 0.01  # a pause each frame: keypad scans in the background
 
 
 def load_sheet(profile, style: str, root: str = "/") -> tuple:
@@ -70,8 +74,11 @@ class Sheets:
 
 def run(app, pad, queue, max_frames=None) -> int:
     """The main loop: poll ``pad`` into ``queue``, hand each event to ``app``, tick it, and
-    collect garbage when calm. Runs ``max_frames`` frames (for ever when None); returns the
-    number of frames run."""
+    collect garbage when calm, refresh the display. Runs ``max_frames`` frames (for ever when
+    None); returns the number of frames run."""
+    display = app.display
+    if display is not None:
+        display.auto_refresh = False  # refreshed below, once the frame's changes are made
     last_gc = ticks_ms()
     frames = 0
     while max_frames is None or frames < max_frames:
@@ -84,6 +91,8 @@ def run(app, pad, queue, max_frames=None) -> int:
             calm = False
             code = queue.pop()
         app.tick()
+        if display is not None:
+            display.refresh()
         if calm and not app.busy and ticks_diff(now, last_gc) >= GC_EVERY_MS:
             gc.collect()
             last_gc = ticks_ms()

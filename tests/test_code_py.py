@@ -421,6 +421,7 @@ def test_garbage_is_collected_when_calm(tmp_path, monkeypatch, displays):
 
     class Calm:
         busy = False
+        display = None
 
         def handle(self, code, x, y):
             pass
@@ -436,6 +437,39 @@ def test_garbage_is_collected_when_calm(tmp_path, monkeypatch, displays):
     collected.clear()
     hw.run(busy, Pad(), EventQueue(), max_frames=8)
     assert collected == []
+
+
+def test_the_display_refreshes_once_a_frame_after_the_frames_changes(tmp_path, monkeypatch,
+                                                                      displays):
+    # A screen change lets one scene go before the next is drawn (lib/app.py): the display
+    # refreshes only once the frame's events and the bots' play are done.
+    hardware, code = start(monkeypatch, tmp_path, "pybadge", None, "badge", True)
+    import main_loop as hw
+
+    log = []
+
+    class Display:
+        auto_refresh = True
+
+        def refresh(self):
+            log.append(("refresh", self.auto_refresh))
+
+    class Pad:
+        def poll(self, queue, now):
+            queue.push(DOWN)
+
+    class App:
+        busy = False
+        display = Display()
+
+        def handle(self, code, x, y):
+            log.append("handle")
+
+        def tick(self):
+            log.append("tick")
+
+    hw.run(App(), Pad(), EventQueue(), max_frames=2)
+    assert log == ["handle", "tick", ("refresh", False)] * 2
 
 
 # -- the input adapters, frame by frame --------------------------------------------------------
