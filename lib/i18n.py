@@ -12,10 +12,11 @@ in both languages).
 Hint reasons come from the bots in English (engine/bots); ``reason(language, text)`` gives
 the Italian for them.
 
-The strings live in lib/lang_en.py and lib/lang_it.py, which are imported only while a dict
-is built or a reason named and then dropped from ``sys.modules``: a board keeps one language's
-strings, not the code of both. The app drops this module too during a match, loading it for a
-hint's reason and when the next match starts.
+The strings live in lib/lang_en.py and lib/lang_it.py (the reasons' Italian in
+lib/lang_it_reasons.py), which are imported only while a dict is built or a reason named and
+then dropped from ``sys.modules``: a board keeps one language's strings, not the code of both.
+The app drops this module too during a match, loading it for a hint's reason and when the
+next match starts.
 
 Allocation: at a language change and when a line is built (edge).
 """
@@ -64,6 +65,6 @@ def reason(language: str, text: str) -> str:
     """A bot's reason (English, engine/bots) in ``language``; unknown ones stay as they are."""
     if language != "it":
         return text
-    out = __import__("lang_it").REASONS.get(text, text)
-    forget("lang_it")
+    out = __import__("lang_it_reasons").REASONS.get(text, text)
+    forget("lang_it_reasons")
     return out

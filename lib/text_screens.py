@@ -4,7 +4,8 @@ pause and match-end menus, the pass-and-play cover, a hint, the end of a hand).
 Functions of the ``App`` (lib/app.py), as lib/title_menus.py's are. The app loads this module
 with lib/text_scene.py when a text screen opens and drops both when the table comes back, so a
 match holds neither while the table shows: the table scene is let go while a text screen shows,
-which leaves room for them (sim/memory_budget.md).
+which leaves room for them (sim/memory_budget.md). A screen that loads helpers for its words
+(lib/i18n.py for a hint's reason, lib/summaries.py) lets the table go before it loads them.
 
 A menu is ``app.items`` (keys), ``app.cursor`` (the chosen one) and the rows they take from
 ``app._first_row``, scrolled from ``app._top`` when they do not all fit. ``menu_input``
@@ -130,7 +131,8 @@ def show_cover(app) -> None:
 def show_hint(app) -> None:
     """The hinted play and its reason in words."""
     game = app.game
-    import i18n  # before the text scene is built: the two never share the heap
+    app._drop_table()  # first: the words' code takes the table's room (see the docstring)
+    import i18n  # and before the text scene is built: the two never share the heap
 
     reason = i18n.reason(app.setup.language, game.hint_reason)
     del i18n
@@ -147,6 +149,7 @@ def _team_names(app):
 
 def show_hand_end(app) -> None:
     """The hand's points, side by side (lib/summaries.py)."""
+    app._drop_table()  # first: the summaries take the table's room
     from summaries import hand_rows
 
     texts = app.texts
@@ -164,6 +167,7 @@ def show_hand_end(app) -> None:
 
 def show_match_end(app) -> None:
     """The result, and a menu: play again or quit."""
+    app._drop_table()  # first: the summaries take the table's room
     from summaries import match_result
 
     title, detail = match_result(app.game.state, app.texts, _team_names(app))

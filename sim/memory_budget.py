@@ -195,7 +195,7 @@ _TOP_IMPORT = re.compile(r"^(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
 # ``_new_table_scene`` and ``_drop_text``, lib/i18n.py): not held during a match. lib/save.py
 # and the text screens' modules are measured with their moments.
 TRANSIENT = ("save", "record_file", "crc", "save_read", "record_read", "stats", "summaries",
-             "lang_en", "lang_it", "card_tiles", "text_scene", "text_screens")
+             "lang_en", "lang_it", "lang_it_reasons", "card_tiles", "text_scene", "text_screens")
 
 
 def lib_modules() -> list[str]:
@@ -554,8 +554,8 @@ _PART_BEFORE = {"startup_left": "ui_code_board"}  # start-up's growth, the modul
 _PARTS = ("base", "stubs", "adafruit_common", "adafruit_board", "engine_code", "ui_code",
           "ui_code_board", "startup_code", "startup_left", "ui_objects_raw", "match", "hint",
           "hint_dropped", "teacher", "teacher_dropped", "table_dropped", "table_pruned",
-          "text_screen", "text_dropped", "text_pruned", "table_back", "transient",
-          "transient_dropped", "match_end")
+          "hint_words", "hint_words_dropped", "text_screen", "text_dropped", "text_pruned",
+          "table_back", "transient", "transient_dropped", "match_end")
 
 
 def net(heap: dict, part: str) -> int:
@@ -708,14 +708,15 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
                  transient_net=net(heap, "transient"), match_end_net=net(heap, "match_end"),
                  engine_code_net=net(heap, "engine_code"), match_net=net(heap, "match"),
                  text_screen_python=screen_python, table_python=table_python,
-                 text_screen_net=screen.total + screen_python - table.unshared - table_python)
+                 text_screen_net=screen.total + screen_python - table.unshared - table_python,
+                 hint_words_net=net(heap, "hint_words") - table.unshared - table_python)
     row = Row(board=board, bitmaps=shown.bitmaps, text=shown.text,
               ui_objects=ui_python + shown.c_objects,
               ui_code=_code(heap),
               adafruit=net(heap, "adafruit_common") + net(heap, "adafruit_board"),
               engine=_engine(heap),
-              transient=max(parts["text_screen_net"], parts["hint_net"], parts["transient_net"],
-                            parts["match_end_net"]),
+              transient=max(parts["text_screen_net"], parts["hint_words_net"], parts["hint_net"],
+                            parts["transient_net"], parts["match_end_net"]),
               names=names_bytes(count, text),
               free=FREE_HEAP[board][0],
               parts=parts)
@@ -813,7 +814,8 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "match: lib/app.py lets the table scene go, then builds the text scene and loads "
         "lib/text_scene.py and lib/text_screens.py, and does the reverse when the table comes "
         "back; %d text lines, their display objects computed as above and the Python side "
-        "with the modules measured: %s, less the table's %s: %s in all), a hint (in two "
+        "with the modules measured: %s, less the table's %s: %s in all; a hint's screen in "
+        "Italian loads the reasons' words first, the table gone: %s), a hint (in two "
         "steps, each loading only its own code: the Hinter, which borrows the bots' search, "
         "then the Chitarrella bot that names the rule; the larger: %s), "
         "lib/save.py (%s, loaded to store the match after a play, then dropped) and the "
@@ -823,7 +825,7 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "`make bench` measures one at a time: the engine %s, a `hard` bot %s, the hint %s." % (
             len(screen.text_sizes), _kb(screen.total + parts["text_screen_python"]),
             _kb(shown_first.table.unshared + parts["table_python"]),
-            _kb(parts["text_screen_net"]),
+            _kb(parts["text_screen_net"]), _kb(parts["hint_words_net"]),
             _kb(parts["hint_net"]), _kb(parts["transient_net"]), _kb(parts["match_end_net"]),
             ", ".join(name for name in TRANSIENT[1:] if not name.startswith("text_")),
             _kb(bench.get("mp32_engine_heap_bytes", 0)),

@@ -1,6 +1,6 @@
 """The game's words (lib/i18n.py, lib/lang_en.py, lib/lang_it.py): Italian puts its texts over
-English keys of the same shape, a match holds only its own texts, and the menus' come on top
-only when asked for."""
+English keys of the same shape, a match holds only its own texts, the menus' come on top
+only when asked for, and every bot reason has its Italian (lib/lang_it_reasons.py)."""
 
 from __future__ import annotations
 
@@ -48,3 +48,16 @@ def test_card_letters_name_cards_as_the_faces_show_them(language, deck, names):
     assert tuple(ranks[c % 10] + suits[c // 10] for c in (0, 6, 17, 39)) == names
     with pytest.raises(ValueError, match="unknown deck"):
         i18n.card_letters(language, "tarot")
+
+
+def test_every_bot_reason_has_its_italian():
+    import lang_it_reasons
+
+    from engine.bots import reasons
+
+    english = {text for text in reasons.MASTER + reasons.CHITARRELLA if text}
+    assert set(lang_it_reasons.REASONS) == english
+    for text in english:
+        assert i18n.reason("it", text) == lang_it_reasons.REASONS[text]
+        assert i18n.reason("en", text) == text
+        assert lang_it_reasons.REASONS[text].isascii()  # the board's font has no accents

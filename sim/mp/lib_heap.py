@@ -29,7 +29,9 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
 - a text screen during the match, as lib/app.py opens one: ``table_dropped`` what letting
   the table scene go gives back (negative), ``text_screen`` the pause menu's text scene with
   lib/text_scene.py and lib/text_screens.py, ``text_dropped`` what letting them go gives back
-  (negative), and ``table_back`` the table built again. After each scene goes,
+  (negative), and ``table_back`` the table built again; before the text scene,
+  ``hint_words``: what a hint's screen loads to word its reason in Italian, the table gone,
+  and ``hint_words_dropped``; After each scene goes,
   ``*_pruned``: the stand-ins' entries of its objects are dropped (``prune``), so later parts
   count only what they make;
 - ``transient``: lib/save.py, the module the app loads to store the match after each play
@@ -229,6 +231,17 @@ def teach():
     return make_bot("chitarrella", app.game.rules)
 
 
+def hint_words():
+    # A hint's screen in Italian as lib/text_screens.py show_hint puts it into words, the table
+    # already let go: the screens' code, lib/i18n.py and the reasons' Italian, the most a hint's
+    # words load.
+    import i18n
+    import lang_it_reasons
+    import text_screens
+
+    return i18n, lang_it_reasons, text_screens
+
+
 def store_a_save():
     import save  # what the app loads to store the match after a play, and then drops
 
@@ -385,6 +398,19 @@ _scrub(100)
 gc.collect()
 # run_wasm: next stage
 measure("table_pruned")
+held = hint_words()
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("hint_words")
+held = None
+__import__("engine.unload").unload.forget("i18n", "lang_it_reasons", "text_screens", "text_scene")
+# run_wasm: next stage
+_scrub(100)
+gc.collect()
+# run_wasm: next stage
+measure("hint_words_dropped")
 app._screens().show_pause(app)  # the pause menu: the text scene and the text screens' code
 # run_wasm: next stage
 _scrub(100)
