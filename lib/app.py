@@ -60,9 +60,6 @@ from engine.clock import ticks_ms
 from engine.rules import release_parser
 from engine.unload import forget
 
-_MATCH_MENUS = ("pause", "match_end")  # the menus of a match; lib/title_menus.py has the others
-
-
 # The save and statistics modules, dropped together after each use (they share record_file's
 # SaveError, which must stay one class).
 _FILE_MODULES = ("save", "save_read", "stats", "record_file", "record_read", "crc")
@@ -79,6 +76,8 @@ class App:
     :param save_dir: where the save and the statistics live (``"/"`` on a board), or None.
     :param setup: the MatchSetup the menus start from.
     """
+
+    MATCH_MENUS = ("pause", "match_end")  # the menus of a match; lib/title_menus.py has the others
 
     def __init__(self, board, display, load_sheet, clock_ms=None, save_dir=None, setup=None):
         self.board = board
@@ -174,7 +173,7 @@ class App:
 
     def _activate(self, key: str) -> None:
         """Do what menu item ``key`` says (called once lib/text_screens.py has returned)."""
-        if self.screen not in _MATCH_MENUS:
+        if self.screen not in self.MATCH_MENUS:
             match = __import__("title_menus").activate(self, key)
             if match is not None:  # started once the menus' code has returned: _start drops it
                 self._start(*match)

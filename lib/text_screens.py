@@ -23,7 +23,6 @@ from text_scene import DIM
 
 from engine.unload import forget
 
-MATCH_MENUS = ("pause", "match_end")  # the menus of a match; lib/title_menus.py has the others
 _MATCH_END_ITEMS = ("again", "quit")
 
 
@@ -61,7 +60,7 @@ def draw_items(app) -> None:
 
 
 def _item_text(app, key: str) -> tuple:
-    if app.screen in MATCH_MENUS:
+    if app.screen in app.MATCH_MENUS:
         return app.texts[key], ""
     return __import__("title_menus").item_text(app, key)
 
