@@ -64,8 +64,8 @@ first overwrites the C stack below it (``_scrub``): without that, a stale word t
 5 KB of garbage alive in one part or another, by board, and the figures moved by as much. Two
 more rules keep the parts honest, both found by figures that moved when the script changed:
 
-- a part is measured in the stage after a stage that only collects: some garbage of a stage
-  went only one call later (12 KB of dropped modules once);
+- sim/mp/run_wasm.mjs collects in a call of its own between two stages: some garbage of a
+  stage went only one call later (12 KB of dropped modules once);
 - every function is defined at the top, before the base: a stage is compiled whole before it
   runs, so a ``def`` after a measure put its code (up to 4 KB) in that part.
 """
@@ -288,26 +288,14 @@ pool("base")
 load(("displayio", "terminalio", "board", "keypad", "busio", "fourwire", "busdisplay",
       "analogio", "digitalio", "microcontroller", "storage", "os", "time"))
 # run_wasm: next stage
-_scrub(100)
-gc.collect()
-# run_wasm: next stage
 measure("stubs")
 load(ADAFRUIT)
-# run_wasm: next stage
-_scrub(100)
-gc.collect()
 # run_wasm: next stage
 measure("adafruit_common")
 load(ADAFRUIT_BOARD)
 # run_wasm: next stage
-_scrub(100)
-gc.collect()
-# run_wasm: next stage
 measure("adafruit_board")
 load(ENGINE)
-# run_wasm: next stage
-_scrub(100)
-gc.collect()
 # run_wasm: next stage
 measure("engine_code")
 
@@ -315,21 +303,12 @@ measure("engine_code")
 load(LIB)
 drop_unkept()
 # run_wasm: next stage
-_scrub(100)
-gc.collect()
-# run_wasm: next stage
 measure("ui_code")
 load(BOARD_LIB)
-# run_wasm: next stage
-_scrub(100)
-gc.collect()
 # run_wasm: next stage
 measure("ui_code_board")
 before_startup = mark
 load(STARTUP)
-# run_wasm: next stage
-_scrub(100)
-gc.collect()
 # run_wasm: next stage
 measure("startup_code")
 drop(STARTUP)  # as lib/main_loop.py and lib/app.py do (see STARTUP)
@@ -346,117 +325,66 @@ loaded = list(sys.modules)
 app = build()
 prune()  # the title's text scene
 # run_wasm: next stage
-_scrub(100)
-gc.collect()
-# run_wasm: next stage
 measure("ui_objects_raw")
 print("loaded_by_ui %s" % ",".join(sorted(n for n in sys.modules if n not in loaded)))
 
 
 start_match()
 # run_wasm: next stage
-_scrub(100)
-gc.collect()
-# run_wasm: next stage
 measure("match")
 
 
 ask_hint()
 # run_wasm: next stage
-_scrub(100)
-gc.collect()
-# run_wasm: next stage
 measure("hint")
 app.game.drop_hinter()  # as the hint does once it has its move
 # run_wasm: next stage
-_scrub(100)
-gc.collect()
-# run_wasm: next stage
 measure("hint_dropped")
 held = teach()
-# run_wasm: next stage
-_scrub(100)
-gc.collect()
 # run_wasm: next stage
 measure("teacher")
 held = None
 __import__("engine.unload").unload.forget("engine.bots.chitarrella")  # as the hint does
 # run_wasm: next stage
-_scrub(100)
-gc.collect()
-# run_wasm: next stage
 measure("teacher_dropped")
 app._drop_table()  # a text screen opens (lib/app.py _show_text): the table goes first
-# run_wasm: next stage
-_scrub(100)
-gc.collect()
 # run_wasm: next stage
 measure("table_dropped")
 prune()
 # run_wasm: next stage
-_scrub(100)
-gc.collect()
-# run_wasm: next stage
 measure("table_pruned")
 held = hint_words()
-# run_wasm: next stage
-_scrub(100)
-gc.collect()
 # run_wasm: next stage
 measure("hint_words")
 held = None
 __import__("engine.unload").unload.forget("i18n", "lang_it_reasons", "text_screens", "text_scene")
 # run_wasm: next stage
-_scrub(100)
-gc.collect()
-# run_wasm: next stage
 measure("hint_words_dropped")
 app._screens().show_pause(app)  # the pause menu: the text scene and the text screens' code
-# run_wasm: next stage
-_scrub(100)
-gc.collect()
 # run_wasm: next stage
 measure("text_screen")
 app._drop_text()  # the table comes back (lib/app.py show_table): the text scene goes first
 # run_wasm: next stage
-_scrub(100)
-gc.collect()
-# run_wasm: next stage
 measure("text_dropped")
 prune()
 # run_wasm: next stage
-_scrub(100)
-gc.collect()
-# run_wasm: next stage
 measure("text_pruned")
 app.show_table()  # and the table is built again
-# run_wasm: next stage
-_scrub(100)
-gc.collect()
 # run_wasm: next stage
 measure("table_back")
 
 
 held = store_a_save()
 # run_wasm: next stage
-_scrub(100)
-gc.collect()
-# run_wasm: next stage
 measure("transient")
 # run_wasm: next stage
 held = None
 app._forget_files()  # as after a store (lib/app.py)
 # run_wasm: next stage
-_scrub(100)
-gc.collect()
-# run_wasm: next stage
 measure("transient_dropped")
 
 
 held = record_the_match()
-# run_wasm: next stage
-_scrub(100)
-gc.collect()
 # run_wasm: next stage
 measure("match_end")
 # run_wasm: next stage
@@ -465,9 +393,6 @@ app._forget_files()  # as after the statistics are stored (lib/app.py)
 
 
 report()
-# run_wasm: next stage
-_scrub(100)
-gc.collect()  # once more first: this port let about 12 KB of earlier garbage go only here
 # run_wasm: next stage
 _scrub(100)
 gc.collect()
