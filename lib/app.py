@@ -285,7 +285,8 @@ class App:
         if setup.deck != self._deck:
             self._drop_table()
             self._deck = setup.deck
-        self.show_table()  # before the bots' buffers and the State (it collects garbage)
+        self.show_table()
+        gc.collect()  # the parser and the title's code go before the State and the bots' buffers
         self.game = Game(self.table_scene, setup, rules, clock_ms=self.clock_ms,
                          texts=self.texts, state=state, matches=matches,
                          listener=self._on_game)

@@ -74,7 +74,7 @@ def main() -> int:
         rate, alloc = _best_of(lambda: mpruntime.run_wasm(HANDS_SCRIPT, 1000, 1, paths=paths))
         print("mp32_hands_per_s %d" % rate)
         print("mp32_alloc_bytes_per_hand %g" % (alloc / 1000))
-        output = mpruntime.run_wasm(HEAP_SCRIPT, paths=paths)
+        output = mpruntime.run_wasm(HEAP_SCRIPT, paths=paths, lift=True)
         print("mp32_engine_heap_bytes %s" % re.search(r"engine_heap (\d+)", output).group(1))
         output = mpruntime.run_unix(HEAP_SCRIPT, mpy_root=build)
         print("unix_engine_heap_bytes %s" % re.search(r"engine_heap (\d+)", output).group(1))
@@ -91,7 +91,7 @@ def main() -> int:
 
 
 def _bot_heap(name: str, paths) -> int:
-    output = mpruntime.run_wasm(HEAP_SCRIPT, name, paths=paths)
+    output = mpruntime.run_wasm(HEAP_SCRIPT, name, paths=paths, lift=True)
     return int(re.search(r"bot_heap (\d+)", output).group(1))
 
 

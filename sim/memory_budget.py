@@ -580,7 +580,8 @@ def measure_board(board: str, paths: dict, missing=()) -> dict:
     output = mpruntime.run_wasm(LIB_HEAP, board, _csv(lib_modules()), _csv(engine_modules()),
                                 _csv(DRIVERS[board]), _csv(STARTUP), _csv(common), _csv(own),
                                 _csv(session_modules(board)),
-                                paths={**paths, str(LIB_HEAP.parent): "/harness"})
+                                paths={**paths, str(LIB_HEAP.parent): "/harness"},
+                                lift=True)
     return parse_lines(output)
 
 
@@ -622,7 +623,7 @@ def module_breakdown(modules: list[str], paths: dict, work: Path) -> list[tuple[
         lines += ["__import__(%r)" % name, "# run_wasm: next stage", "measure(%r)" % name]
     script = work / "module_heap.py"
     script.write_text("\n".join(lines) + "\n")
-    output = mpruntime.run_wasm(script, paths=paths).splitlines()
+    output = mpruntime.run_wasm(script, paths=paths, lift=True).splitlines()
     heap = {}
     qstr = {}
     last = 0
@@ -641,7 +642,7 @@ def bench_figures(paths: dict) -> dict:
     from sim import bench
 
     engine = {host: dest for host, dest in paths.items() if dest == "/engine"}
-    output = mpruntime.run_wasm(bench.HEAP_SCRIPT, paths=engine)
+    output = mpruntime.run_wasm(bench.HEAP_SCRIPT, paths=engine, lift=True)
     return {
         "mp32_engine_heap_bytes": int(re.search(r"engine_heap (\d+)", output).group(1)),
         "bot_hard_mp32_heap_bytes": bench._bot_heap("hard", engine),
