@@ -83,7 +83,7 @@ class MasterBot:
         self.inference = Inference(rules)
         self.solver = Solver()
         self.moves = array("i", [0] * MAX_MOVES)  # the playouts' move buffer
-        self.candidates = array("i", [0] * MAX_MOVES)  # root moves, best prior first
+        self.candidates = bytearray(MAX_MOVES)  # root moves by index (all below 256), best first
         self.prior = array("h", [0] * MAX_MOVES)  # greedy scores: a few thousand at most
         self.total = array("i", [0] * _VALUED)  # summed values per candidate
         self.round = array("i", [0] * _VALUED)  # values of the round in progress
@@ -118,10 +118,10 @@ class MasterBot:
         candidates = self._rank(obs, moves, count)
         best = -1
         if self.rules.plies - obs[observe.PLY] <= ENDGAME_PLIES and self._small_hands(obs):
-            best = self._endgame(count, start)
+            best = self._endgame(moves, count, start)
         if best < 0:  # too big to solve in the budget
-            best = self._search(candidates, start)
-        return self.candidates[best]
+            best = self._search(moves, candidates, start)
+        return moves[self.candidates[best]]
 
     def determinize(self, obs) -> None:
         """Load ``obs``'s position into ``self.state`` with one deal of the hidden cards
@@ -190,8 +190,9 @@ class MasterBot:
             else 0
 
     def _rank(self, obs, moves, count: int) -> int:
-        """Copy the moves into ``candidates``, best greedy score first; returns how many are
-        worth searching. The next seat threatens the values it may hold (inference.py)."""
+        """Order the moves' indexes in ``candidates``, best greedy score first (``prior``
+        holds the scores); returns how many are worth searching. The next seat threatens the
+        values it may hold (inference.py)."""
         state = self.state
         weight = self.inference.weight
         following = ((obs[observe.SEAT] + 1) & 3) * 40
@@ -213,7 +214,7 @@ class MasterBot:
                 candidates[j] = candidates[j - 1]
                 prior[j] = prior[j - 1]
                 j -= 1
-            candidates[j] = move
+            candidates[j] = i
             prior[j] = score
         wanted = self.iterations // _MIN_ROUNDS
         if wanted < 2:
@@ -306,8 +307,9 @@ class MasterBot:
             state.undo()
         return value
 
-    def _search(self, candidates: int, start: int) -> int:
-        """Paired playouts over the first ``candidates`` moves; the index of the best."""
+    def _search(self, moves, candidates: int, start: int) -> int:
+        """Paired playouts over the first ``candidates`` root moves (of ``moves``, in
+        ``self.candidates`` order); the index of the best in that order."""
         state = self.state
         rng = self.rng
         total = self.total
@@ -328,7 +330,7 @@ class MasterBot:
                 rng.s1 = s1  # the same random stream for every candidate
                 rng.s2 = s2
                 rng.s3 = s3
-                values[i] = self._playout(self.candidates[i], team, full)
+                values[i] = self._playout(moves[self.candidates[i]], team, full)
                 used += 1
                 if self._late(start):
                     late = True
@@ -357,11 +359,15 @@ class MasterBot:
 
     # -- endgame --------------------------------------------------------------------------
 
-    def _endgame(self, count: int, start: int) -> int:
-        """Solve sampled (or, with one possible deal, the only) deals exactly; best index."""
+    def _endgame(self, moves, count: int, start: int) -> int:
+        """Solve sampled (or, with one possible deal, the only) deals exactly; the index of
+        the best root move in ``self.candidates`` order."""
         state = self.state
         inference = self.inference
         solver = self.solver
+        ordered = self.moves  # the root moves in candidate order (no playout runs here)
+        for i in range(count):
+            ordered[i] = moves[self.candidates[i]]
         total = self.total
         values = self.round
         for i in range(count):
@@ -375,7 +381,7 @@ class MasterBot:
         deals = 0
         while nodes < budget:
             inference.deal(state, self.rng)
-            if not solver.move_values(state, self.candidates, count, values, budget - nodes):
+            if not solver.move_values(state, ordered, count, values, budget - nodes):
                 break  # out of budget in the middle of a deal: its values mean nothing
             for i in range(count):
                 total[i] += values[i]
