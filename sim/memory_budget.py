@@ -789,8 +789,8 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "tiles of `terminalio.FONT`'s glyph bitmap, which is in flash: it keeps one byte a "
         "character in its TileGrid and a 2-colour Palette; the table's %d lines, the longest "
         "%d characters." % (len(sizes), sizes[-1]),
-        "- **UI objects**: the App with the table scene up (measured as a match starts, with "
-        "the title's words, more than a match keeps) and the event queue. Their "
+        "- **UI objects**: the App with the table scene up and a match's words (measured as "
+        "a match starts) and the event queue. Their "
         "Python side is measured (sim/mp/lib_heap.py, with stand-in displayio objects whose "
         "own cost is measured and taken off: %s bytes), the C side computed (every Group with "
         "its member list and every TileGrid: %s)."

@@ -19,8 +19,8 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
 - ``startup_code`` and ``startup_left``: the modules loaded only before play (STARTUP_MODULES:
   lib/hardware.py, lib/title_menus.py...) while loaded, and what stays once they are dropped
   from ``sys.modules`` as lib/main_loop.py and lib/app.py do (their interned names);
-- ``ui_objects_raw``: the App with the table scene up (the title's text scene let go, as a
-  match start does) and the event queue, stand-ins included;
+- ``ui_objects_raw``: the App with the table scene up and a match's words (the title's text
+  scene let go, as a match start does) and the event queue, stand-ins included;
 - ``match``: a match against bots at ``hard`` started and a round played (the Game, its
   State, the one bot that plays the three bot seats, what the first plays load);
 - ``hint``: the Hinter a hint makes for its first step (it borrows the bots' search), and
@@ -154,6 +154,9 @@ def build():
     # A clock that stands still: the match's seed comes from it (lib/app.py), so every run
     # plays the same deal and the figures repeat.
     built = App(profile, display, load_sheet, clock_ms=lambda: 0)
+    import i18n
+
+    built.texts = i18n.texts(built.setup.language)  # a match's words, as lib/app.py _start
     built.show_table()  # the title's text scene goes and the table comes, as a match starts
     built.queue = input_events.EventQueue()
     # Showing the title loaded the menus again: drop them, as a match start does, so that
