@@ -245,9 +245,9 @@ class App:
         text scene goes first, until the next text screen."""
         self.screen = "table"
         self._drop_text()
+        gc.collect()  # the text scene's objects go before the table's (or a match's) are made
         if self.table_scene is not None:
             return
-        gc.collect()  # the text scene's objects go before the table's are made
         scene = self.table_scene = self._new_table_scene()
         self.group.append(scene.group)
         if self.game is not None:
@@ -285,8 +285,7 @@ class App:
         if setup.deck != self._deck:
             self._drop_table()
             self._deck = setup.deck
-        self.show_table()
-        gc.collect()  # the parser and the title's code go before the State and the bots' buffers
+        self.show_table()  # the parser and the title's code go before the State and bot buffers
         self.game = Game(self.table_scene, setup, rules, clock_ms=self.clock_ms,
                          texts=self.texts, state=state, matches=matches,
                          listener=self._on_game)
