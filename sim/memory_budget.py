@@ -40,11 +40,11 @@ How each column is made:
   seats, and the engine modules they load), *measured* the same way; ``make bench``'s
   figures are printed beside it.
 - **text screen, hint, save or match end**: the largest of what the app holds for a moment
-  during a match: a text screen's scene (lib/app.py builds it when one opens and lets it go
-  as the table comes back; sized as the UI objects are), a hint (its larger step: the
-  Hinter, which shares the bots' search, or the Chitarrella bot), lib/save.py storing the
-  match, or the
-  statistics recorded at the match's end (*measured*).
+  during a match: a text screen (lib/app.py lets the table scene go, then builds the text
+  scene and loads the text screens' code; sized as the UI objects are, less the table's),
+  an Italian hint's words, a hint (its larger step: the Hinter, which shares the bots'
+  search, or the Chitarrella bot), lib/save.py storing the match, or the statistics
+  recorded at the match's end (*measured*).
 - **interned names**: the qstr pool, which only grows: every name and short string of every
   module a session may load (``session_modules``), whether the module stays loaded or not.
   Its text is *measured*, its tables *computed* for that many names (``names_bytes``). The
@@ -95,6 +95,8 @@ COLOR_BYTES = 12  # _displayio_color_t: rgb888, rgb565, luma, hue, chroma, trans
 LIST_STRUCT = 16  # mp_obj_list_t: base, alloc, len, items
 LIST_MIN_ALLOC = 4  # py/objlist.c: a new list has room for 4 items, and doubles
 STUB_INSTANCE = 16  # a stand-in object of sim/mp/stubs/displayio.py: one GC block
+STUB_CLASSES = ("Group", "TileGrid", "Bitmap", "OnDiskBitmap", "Palette")  # the stand-ins'
+SHEET_OBJECTS = 2  # the card sheet's OnDiskBitmap and Palette, which the App keeps
 
 # The qstr pool (py/qstr.c): a chain of tables, each twice the size of the last, from 20
 # entries (the firmware's own pool counts as 10), and the names' text, each with its NUL.
@@ -693,13 +695,13 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
     """Combine the computed display figures and the measured heap figures of ``board``
     (``heap_py``: the same measured with engine/ and lib/ imported as ``.py``)."""
     stand_ins = STUB_INSTANCE * sum(heap["count_" + name]  # live at the end: the table's
-                                    for name in ("Group", "TileGrid", "Bitmap", "OnDiskBitmap",
-                                                 "Palette"))
+                                    for name in STUB_CLASSES)
     screen, table = shown.text_screen, shown.table
     # A scene let go frees its Python side and its stand-in objects (one GC block each; the
     # stand-ins' STATE entries are dropped after, by lib_heap's prune). The card sheet stays.
     screen_python = -net(heap, "text_dropped") - STUB_INSTANCE * _stand_ins(screen)
-    table_python = -net(heap, "table_dropped") - STUB_INSTANCE * (_stand_ins(table) - 2)
+    table_python = (-net(heap, "table_dropped")
+                    - STUB_INSTANCE * (_stand_ins(table) - SHEET_OBJECTS))
     ui_python = net(heap, "ui_objects_raw") - heap["stub_state"] - stand_ins
     count, text = board_names(heap)
     parts = dict(heap)
@@ -733,8 +735,7 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
 
 def _stand_ins(shown: Display) -> int:
     """How many displayio objects ``shown`` counted (a stand-in object each in lib_heap)."""
-    return sum(shown.counts[name] for name in ("Group", "TileGrid", "Bitmap", "OnDiskBitmap",
-                                                "Palette"))
+    return sum(shown.counts[name] for name in STUB_CLASSES)
 
 
 def _code(heap: dict) -> int:
