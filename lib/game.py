@@ -15,8 +15,8 @@ Listener events: ``PLAYED`` after every play (the app saves), ``HAND_SCORED`` (t
 scored: show the breakdown, then call ``next``), ``MATCH_DECIDED`` (the match is decided, after the
 last hand's ``HAND_SCORED`` and its ``next``, or at once when a side declares out; ``next``
 starts another), ``COVER`` (pass-and-play: another person plays next; hide every hand until
-they confirm, then call ``uncover``) and ``HINT_READY`` (``hint_move`` and ``hint_reason`` hold
-the suggestion).
+they confirm, then call ``uncover``) and ``HINT_READY`` (``hint_move`` holds the suggestion,
+``hint_reason`` its reason as ``(kind, code)``: lib/i18n.py ``reason`` words it).
 
 The viewer is the person whose hand is drawn face up. With one person it is always that
 person; in pass-and-play it becomes the next person only through ``uncover``, so a person's
@@ -110,7 +110,7 @@ class Game:
         self._make_bots(seed)
         self.hinter = None  # made for a hint and dropped after it (make_hinter, drop_hinter)
         self.hint_move = -1
-        self.hint_reason = ""
+        self.hint_reason = ("", 0)  # (REASON_KIND, code) of the bot that explains the hint
         self.moves = array("i", [0] * MAX_MOVES)
         self.choices = array("i", [0] * MAX_CARD_MOVES)  # the legal moves of the chosen card
         self.choice_count = 0
@@ -425,7 +425,7 @@ class Game:
             self._cancel_choice()  # the hint may name another card
         if self.mode != MODE_PLAY:
             return
-        from engine.bots import make_bot, reason_words
+        from engine.bots import make_bot
 
         state = self.state
         state.observe(self.viewer, self.obs)
@@ -445,7 +445,7 @@ class Game:
             code = teacher_code
         teacher = None
         forget("engine.bots.chitarrella")
-        self.hint_reason = reason_words(kind, code)  # the words load once the bots are gone
+        self.hint_reason = (kind, code)
         for i in range(self.view.hand_count):
             if self.view.hand[i] == move & 63:
                 self.selected = i

@@ -9,8 +9,8 @@ the card faces show it: Italian suits with fante, cavallo, re (``F C R``), Frenc
 ``J Q K``; the suit letter follows the language (Italian deck: denari, coppe, bastoni, spade
 in both languages).
 
-Hint reasons come from the bots in English (engine/bots); ``reason(language, text)`` gives
-the Italian for them.
+Hint reasons come from the bots as codes (engine/bots); ``reason(language, kind, code)``
+gives their words in either language.
 
 The strings live in lib/lang_en.py and lib/lang_it.py (the reasons' Italian in
 lib/lang_it_reasons.py), which are imported only while a dict is built or a reason named and
@@ -61,10 +61,14 @@ def card_letters(language: str, deck: str) -> tuple:
     return _RANKS[deck], _SUITS[(deck, language)]
 
 
-def reason(language: str, text: str) -> str:
-    """A bot's reason (English, engine/bots) in ``language``; unknown ones stay as they are."""
+def reason(language: str, kind: str, code: int) -> str:
+    """The words of reason ``code`` of a bot whose ``REASON_KIND`` is ``kind``, in
+    ``language`` ("" for none): English from engine/bots/reasons.py, Italian from
+    lib/lang_it_reasons.py, each loaded for this and dropped."""
     if language != "it":
-        return text
-    out = __import__("lang_it_reasons").REASONS.get(text, text)
+        from engine.bots import reason_words
+
+        return reason_words(kind, code)
+    table = getattr(__import__("lang_it_reasons"), kind.upper(), ())  # MASTER, CHITARRELLA
     forget("lang_it_reasons")
-    return out
+    return table[code] if 0 < code < len(table) else ""

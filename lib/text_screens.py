@@ -133,7 +133,8 @@ def show_hint(app) -> None:
     app._drop_table()  # first: the words' code takes the table's room (see the docstring)
     import i18n  # and before the text scene is built: the two never share the heap
 
-    reason = i18n.reason(app.setup.language, game.hint_reason)
+    kind, code = game.hint_reason
+    reason = i18n.reason(app.setup.language, kind, code)
     del i18n
     forget("i18n")
     lines = [game.hint_play(), ""] + wrap(reason, app._show_text().chars)

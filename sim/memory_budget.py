@@ -42,7 +42,7 @@ How each column is made:
 - **text screen, hint, save or match end**: the largest of what the app holds for a moment
   during a match: a text screen (lib/app.py lets the table scene go, then builds the text
   scene and loads the text screens' code; sized as the UI objects are, less the table's),
-  an Italian hint's words, a hint (its larger step: the Hinter, which shares the bots'
+  a hint's words, a hint (its larger step: the Hinter, which shares the bots'
   search, or the Chitarrella bot), lib/save.py storing the match, or the statistics
   recorded at the match's end (*measured*).
 - **interned names**: the qstr pool, which only grows: every name and short string of every
@@ -816,8 +816,9 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "match: lib/app.py lets the table scene go, then builds the text scene and loads "
         "lib/text_scene.py and lib/text_screens.py, and does the reverse when the table comes "
         "back; %d text lines, their display objects computed as above and the Python side "
-        "with the modules measured: %s, less the table's %s: %s in all; a hint's screen in "
-        "Italian loads the reasons' words first, the table gone: %s), a hint (in two "
+        "with the modules measured: %s, less the table's %s: %s in all; a hint's screen "
+        "loads the reasons' words first, the table gone: %s with both languages' words), a "
+        "hint (in two "
         "steps, each loading only its own code: the Hinter, which borrows the bots' search, "
         "then the Chitarrella bot that names the rule; the larger: %s), "
         "lib/save.py (%s, loaded to store the match after a play, then dropped) and the "

@@ -50,14 +50,20 @@ def test_card_letters_name_cards_as_the_faces_show_them(language, deck, names):
         i18n.card_letters(language, "tarot")
 
 
-def test_every_bot_reason_has_its_italian():
+@pytest.mark.parametrize("kind", ["master", "chitarrella"])
+def test_every_bot_reason_has_its_italian(kind):
     import lang_it_reasons
 
     from engine.bots import reasons
 
-    english = {text for text in reasons.MASTER + reasons.CHITARRELLA if text}
-    assert set(lang_it_reasons.REASONS) == english
-    for text in english:
-        assert i18n.reason("it", text) == lang_it_reasons.REASONS[text]
-        assert i18n.reason("en", text) == text
-        assert lang_it_reasons.REASONS[text].isascii()  # the board's font has no accents
+    english = getattr(reasons, kind.upper())
+    italian = getattr(lang_it_reasons, kind.upper())
+    assert len(italian) == len(english) and italian[0] == english[0] == ""
+    for code in range(1, len(english)):
+        assert i18n.reason("en", kind, code) == english[code]
+        assert i18n.reason("it", kind, code) == italian[code]
+        assert italian[code] and italian[code].isascii()  # the board's font has no accents
+        rule = english[code].rpartition(": ")[2]
+        if rule.startswith("C-"):
+            assert italian[code].endswith(": " + rule)  # lined up: the same rule cited
+    assert i18n.reason("it", kind, len(english)) == i18n.reason("it", kind, 0) == ""

@@ -30,8 +30,8 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
   the table scene go gives back (negative), ``text_screen`` the pause menu's text scene with
   lib/text_scene.py and lib/text_screens.py, ``text_dropped`` what letting them go gives back
   (negative), and ``table_back`` the table built again; before the text scene,
-  ``hint_words``: what a hint's screen loads to word its reason in Italian, the table gone,
-  and ``hint_words_dropped``; After each scene goes,
+  ``hint_words``: what a hint's screen loads to word its reason, the table gone (both
+  languages' words: more than either), and ``hint_words_dropped``. After each scene goes,
   ``*_pruned``: the stand-ins' entries of its objects are dropped (``prune``), so later parts
   count only what they make;
 - ``transient``: lib/save.py, the module the app loads to store the match after each play
@@ -235,14 +235,16 @@ def teach():
 
 
 def hint_words():
-    # A hint's screen in Italian as lib/text_screens.py show_hint puts it into words, the table
-    # already let go: the screens' code, lib/i18n.py and the reasons' Italian, the most a hint's
-    # words load.
+    # A hint's screen as lib/text_screens.py show_hint puts it into words, the table already
+    # let go: the screens' code, lib/i18n.py and the reasons' words, English and Italian both
+    # (a hint loads one of them: this is more).
     import i18n
     import lang_it_reasons
     import text_screens
 
-    return i18n, lang_it_reasons, text_screens
+    from engine.bots import reasons
+
+    return i18n, lang_it_reasons, reasons, text_screens
 
 
 def store_a_save():
@@ -360,7 +362,8 @@ held = hint_words()
 # run_wasm: next stage
 measure("hint_words")
 held = None
-__import__("engine.unload").unload.forget("i18n", "lang_it_reasons", "text_screens", "text_scene")
+__import__("engine.unload").unload.forget("i18n", "lang_it_reasons", "engine.bots.reasons",
+                                          "text_screens", "text_scene")
 # run_wasm: next stage
 measure("hint_words_dropped")
 app._screens().show_pause(app)  # the pause menu: the text scene and the text screens' code
