@@ -112,11 +112,9 @@ def load(modules):
         __import__(name)
 
 
-def drop(modules):
-    # In a function: a new global of this script (a loop's variable) could grow its globals'
-    # table, about 2 KB that would be counted in the part where it happens.
-    for name in modules:
-        sys.modules.pop(name)
+def forget(*modules):
+    # As the app drops modules (engine/unload.py, loaded with the engine's modules).
+    __import__("engine.unload").unload.forget(*modules)
 
 
 def drop_unkept():
@@ -124,7 +122,7 @@ def drop_unkept():
     # the table is built, lib/text_scene.py with the text screens): dropped as the app drops
     # them, so "UI code" is what stays.
     kept = LIB + BOARD_LIB
-    drop([n for n in sys.modules if n in SESSION and n not in kept and "engine" not in n])
+    forget(*[n for n in sys.modules if n in SESSION and n not in kept and "engine" not in n])
 
 
 class Display:
@@ -161,7 +159,7 @@ def build():
     built.queue = input_events.EventQueue()
     # Showing the title loaded the menus again: drop them, as a match start does, so that
     # "UI code" counts them (their interned names) and the UI objects do not.
-    __import__("engine.unload").unload.forget(*STARTUP)
+    forget(*STARTUP)
     return built
 
 
@@ -316,7 +314,7 @@ before_startup = mark
 load(STARTUP)
 # run_wasm: next stage
 measure("startup_code")
-drop(STARTUP)  # as lib/main_loop.py and lib/app.py do (see STARTUP)
+forget(*STARTUP)  # as lib/main_loop.py and lib/app.py do (see STARTUP)
 drop_unkept()
 # run_wasm: next stage
 mark = before_startup
@@ -349,7 +347,7 @@ held = teach()
 # run_wasm: next stage
 measure("teacher")
 held = None
-__import__("engine.unload").unload.forget("engine.bots.chitarrella")  # as the hint does
+forget("engine.bots.chitarrella")  # as the hint does
 # run_wasm: next stage
 measure("teacher_dropped")
 app._drop_table()  # a text screen opens (lib/app.py _show_text): the table goes first
@@ -362,8 +360,7 @@ held = hint_words()
 # run_wasm: next stage
 measure("hint_words")
 held = None
-__import__("engine.unload").unload.forget("i18n", "lang_it_reasons", "engine.bots.reasons",
-                                          "text_screens", "text_scene")
+forget("i18n", "lang_it_reasons", "engine.bots.reasons", "text_screens", "text_scene")
 # run_wasm: next stage
 measure("hint_words_dropped")
 app._screens().show_pause(app)  # the pause menu: the text scene and the text screens' code
