@@ -21,7 +21,6 @@ NO_CARD = const(255)  # marks an empty slot in a card buffer
 DENARI = const(0)  # the scoring suit (RULES §1.1)
 SETTEBELLO = const(6)  # 7 of denari, C-3
 RE_BELLO = const(9)  # king of denari, RULES §5.3
-ACE_RANK = const(0)
 KING_RANK = const(9)
 
 RANK_CHARS = "A234567JQK"

@@ -2,7 +2,8 @@
 
 Bits 0-5 hold the card, bits 6-21 the mask of table slots taken, bit 22 marks an ace that
 captures itself on an empty table and bit 23 an ace sweep (RULES §7). A move with no slots
-and no flag is a trail. Only this module knows the packing; every move stays below 2**24.
+and no flag is a trail. Every move stays below 2**24. The hot paths (engine/capture.py,
+engine/state.py) pack and unpack moves inline, with the shifts and masks named here.
 
 Allocation: none.
 """
@@ -30,11 +31,6 @@ BIT_INDEX = (
 
 
 UNKNOWN_MOVE = const(-1)  # a ply of a set-up position whose play is not known
-
-
-def encode_move(card: int, take: int = 0, flags: int = 0) -> int:
-    """The move that plays ``card`` and takes the table slots in ``take``."""
-    return card | (take << 6) | flags
 
 
 def move_card(move: int) -> int:

@@ -45,7 +45,7 @@ BACK = const(6)
 HINT = const(7)
 TOUCH = const(8)
 
-QUEUE_SIZE = const(16)
+_QUEUE_SIZE = const(16)
 """Default capacity of an ``EventQueue``."""
 
 
@@ -55,7 +55,7 @@ class EventQueue:
     ``x`` and ``y`` hold the point of the last popped event (0, 0 for events without one).
     """
 
-    def __init__(self, size: int = QUEUE_SIZE):
+    def __init__(self, size: int = _QUEUE_SIZE):
         if size < 1:
             raise ValueError("queue size must be at least 1")
         self._size = size

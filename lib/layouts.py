@@ -38,7 +38,7 @@ CENTER = const(1)
 RIGHT = const(2)
 
 # Seats relative to the viewer: (seat - viewer) & 3.
-VIEWER = const(0)
+_VIEWER = const(0)
 RIGHT_SEAT = const(1)
 TOP_SEAT = const(2)
 LEFT_SEAT = const(3)
@@ -55,7 +55,7 @@ class Layout:
     hand card rises), ``table_lift`` (how far a highlighted table card rises);
     ``table_area`` ``(x, y, width, height)``, ``table_step``, ``row_gap``; ``backs[rel]``
     ``(x, y)`` of each other seat's card back and ``counts[rel]`` its count line (``None``
-    at ``VIEWER``); ``score[team_row]``, ``scope[team_row]`` (row 0 the viewer's team),
+    at ``_VIEWER``); ``score[team_row]``, ``scope[team_row]`` (row 0 the viewer's team),
     ``last_play`` and ``turn`` text lines.
     """
 

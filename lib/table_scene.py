@@ -51,10 +51,10 @@ except ImportError:  # CPython
 NO_CARD = const(255)  # an empty hand or table slot (engine/cards.py)
 NOBODY = const(255)  # no seat to play (engine/observe.py)
 
-FELT = const(0x0B5A2C)
-TEXT_US = const(0xFFFFFF)  # the viewer's team
-TEXT_THEM = const(0xFFC850)  # the other team
-TEXT_TURN = const(0x40FFFF)  # the seat to play
+_FELT = const(0x0B5A2C)
+_TEXT_US = const(0xFFFFFF)  # the viewer's team
+_TEXT_THEM = const(0xFFC850)  # the other team
+_TEXT_TURN = const(0x40FFFF)  # the seat to play
 
 TEXTS = {
     "seats": ("You", "Right", "Partner", "Left"),  # relative to the viewer
@@ -182,7 +182,7 @@ class TableScene:
 
         # The felt: a 1-bit bitmap a sixteenth of the screen, drawn 16 times larger.
         felt_palette = displayio.Palette(1)
-        felt_palette[0] = FELT
+        felt_palette[0] = _FELT
         felt = displayio.Group(scale=16)
         felt.append(displayio.TileGrid(
             displayio.Bitmap(display_width // 16 + 1, display_height // 16 + 1, 1),
@@ -205,14 +205,14 @@ class TableScene:
         self._hand_shown = 0
         self._selected = -1
 
-        self.counts = [None] + [self._label(geometry.counts[rel], TEXT_THEM)
+        self.counts = [None] + [self._label(geometry.counts[rel], _TEXT_THEM)
                                 for rel in (RIGHT_SEAT, TOP_SEAT, LEFT_SEAT)]
-        self.scores = [self._label(geometry.score[row], TEXT_US if row == 0 else TEXT_THEM)
+        self.scores = [self._label(geometry.score[row], _TEXT_US if row == 0 else _TEXT_THEM)
                        for row in range(2)]
-        self.scopes = [self._label(geometry.scope[row], TEXT_US if row == 0 else TEXT_THEM)
+        self.scopes = [self._label(geometry.scope[row], _TEXT_US if row == 0 else _TEXT_THEM)
                        for row in range(2)]
-        self.last_play = self._label(geometry.last_play, TEXT_US)
-        self.turn = self._label(geometry.turn, TEXT_TURN)
+        self.last_play = self._label(geometry.last_play, _TEXT_US)
+        self.turn = self._label(geometry.turn, _TEXT_TURN)
 
     def _label(self, line, color):
         # line: (x, y, chars, align) of layouts.py, as TextLine takes them
@@ -278,8 +278,8 @@ class TableScene:
             self.backs[rel].hidden = count == 0
             label = self.counts[rel]
             label.text = fmt % count
-            label.color = TEXT_TURN if seat == view.turn else (
-                TEXT_US if rel == TOP_SEAT else TEXT_THEM)
+            label.color = _TEXT_TURN if seat == view.turn else (
+                _TEXT_US if rel == TOP_SEAT else _TEXT_THEM)
 
     def select(self, index: int) -> None:
         """Lift hand card ``index`` and frame it; -1 for none."""

@@ -35,10 +35,10 @@ except ImportError:  # CPython
 
 
 BACKGROUND = const(0x0B3A1E)
-TEXT = const(0xFFFFFF)
-TITLE = const(0xFFC850)
-FOOTER = const(0x40FFFF)
-CURSOR = const(0x2E7D4F)
+_TEXT = const(0xFFFFFF)
+_TITLE = const(0xFFC850)
+_FOOTER = const(0x40FFFF)
+_CURSOR = const(0x2E7D4F)
 DIM = const(0x9FB8A8)
 
 # layout -> title scale, title y, first row y, row pitch, rows, footer y (pixels);
@@ -87,15 +87,15 @@ class TextScene:
         self._title_chars = (width - 4) // (6 * scale)
         # The title centred on the screen; rows and the footer from x = 2 (text is padded to
         # the line's width, so each line's box is fixed).
-        self.title = TextLine(width // 2, title_y, self._title_chars, CENTER, TITLE, font=font,
+        self.title = TextLine(width // 2, title_y, self._title_chars, CENTER, _TITLE, font=font,
                               scale=scale)
         self.group.append(self.title.layer)
         self.lines = []
         for row in range(rows):
-            line = TextLine(2, row_y + row * pitch, self.chars, color=TEXT, font=font)
+            line = TextLine(2, row_y + row * pitch, self.chars, color=_TEXT, font=font)
             self.lines.append(line)
             self.group.append(line.layer)
-        self.footer = TextLine(2, footer_y, self.chars, color=FOOTER, font=font)
+        self.footer = TextLine(2, footer_y, self.chars, color=_FOOTER, font=font)
         self.group.append(self.footer.layer)
         self.cursor = -1
 
@@ -107,9 +107,9 @@ class TextScene:
 
     def set_title(self, text: str) -> None:
         """The title line, centred."""
-        self._set(self.title, text, TITLE)
+        self._set(self.title, text, _TITLE)
 
-    def set_row(self, row: int, left: str, right: str = "", color: int = TEXT) -> None:
+    def set_row(self, row: int, left: str, right: str = "", color: int = _TEXT) -> None:
         """Row ``row``: ``left`` text and ``right`` text right-aligned (cut to fit)."""
         chars = self.chars
         if right:
@@ -122,14 +122,14 @@ class TextScene:
             text = left
         self._set(self.lines[row], text, color)
 
-    def set_centered(self, row: int, text: str, color: int = TEXT) -> None:
+    def set_centered(self, row: int, text: str, color: int = _TEXT) -> None:
         """Row ``row``: ``text`` centred."""
         pad = self.chars - len(text)
         if pad > 0:
             text = _SPACES[:pad // 2] + text
         self._set(self.lines[row], text, color)
 
-    def columns(self, row: int, cells, widths, color: int = TEXT) -> None:
+    def columns(self, row: int, cells, widths, color: int = _TEXT) -> None:
         """Row ``row`` as a table row: ``cells[0]`` left-aligned in the room the right-aligned
         columns of ``widths`` (one per further cell) leave."""
         right = ""
@@ -143,11 +143,11 @@ class TextScene:
     def clear_rows(self, start: int = 0) -> None:
         """Blank the rows from ``start`` on."""
         for row in range(start, self.rows):
-            self._set(self.lines[row], "", TEXT)
+            self._set(self.lines[row], "", _TEXT)
 
     def set_footer(self, text: str) -> None:
         """The help or message line at the bottom."""
-        self._set(self.footer, text, FOOTER)
+        self._set(self.footer, text, _FOOTER)
 
     def set_cursor(self, row: int) -> None:
         """Draw row ``row`` on the highlight bar; -1 for none."""
@@ -157,7 +157,7 @@ class TextScene:
         if 0 <= old < self.rows:
             self.lines[old].background_color = None
         if 0 <= row < self.rows:
-            self.lines[row].background_color = CURSOR
+            self.lines[row].background_color = _CURSOR
             self.cursor = row
         else:
             self.cursor = -1

@@ -14,7 +14,7 @@ at most MAX_CARD_MOVES (engine/moves.py). ``solvable`` refuses positions with mo
 hands, or a seat holding more cards than plays to come.
 
 Rules: C-12, C-14, C-15; RULES §5.
-Allocation: none after construction (recursion depth at most MAX_PLIES).
+Allocation: none after construction (recursion depth at most _MAX_PLIES).
 """
 
 from array import array
@@ -31,7 +31,7 @@ except ImportError:  # CPython
         return value
 
 
-MAX_PLIES = const(12)  # plies the solver looks ahead: the last three rounds
+_MAX_PLIES = const(12)  # plies the solver looks ahead: the last three rounds
 MAX_HAND = const(3)  # cards per hand it handles
 _INFINITY = const(1000)
 
@@ -42,7 +42,7 @@ class Solver:
     def __init__(self) -> None:
         # buffers[left]: the moves of the seat to play with ``left`` plies to go
         self.buffers = tuple(array("i", [0] * (MAX_CARD_MOVES * ((left + 3) // 4)))
-                             for left in range(MAX_PLIES + 1))
+                             for left in range(_MAX_PLIES + 1))
         self.points = array("h", [0] * scoring.SIZE)
         self.nodes = 0  # positions visited since the last move_values
         self.limit = 0  # give up past this many positions (0: never)
@@ -52,7 +52,7 @@ class Solver:
     def solvable(state) -> bool:
         """True when the hand's remaining plays fit the solver's buffers."""
         left = state.rules.plies - state.ply
-        if left > MAX_PLIES:
+        if left > _MAX_PLIES:
             return False
         for ahead in range(4):  # the seat ``ahead`` turns from now plays ceil((left - ahead) / 4)
             if state.hand_count[(state.turn + ahead) & 3] > (left - ahead + 3) // 4:

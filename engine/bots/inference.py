@@ -34,8 +34,8 @@ except ImportError:  # CPython
         return value
 
 
-NO_ONE = const(4)  # the pseudo-seat of unseen cards dealt to nobody (set-up positions)
-_SEATS = const(5)  # seats 0..3 and NO_ONE
+_NO_ONE = const(4)  # the pseudo-seat of unseen cards dealt to nobody (set-up positions)
+_SEATS = const(5)  # seats 0..3 and _NO_ONE
 _BASE = const(8)  # weight of a card a seat may hold, with no evidence against it
 _NO_SCOPA = const(2)  # it left a scopa that this card would have made
 _NO_SEVEN = const(4)  # it left the settebello on the table and this card is a seven
@@ -77,7 +77,7 @@ class Inference:
             room = 0 if other == seat else obs[observe.HAND_COUNT + other]
             self.room[other] = room
             total += room
-        self.room[NO_ONE] = count - total if count > total else 0
+        self.room[_NO_ONE] = count - total if count > total else 0
         for i in range(_SEATS * 40):
             weight[i] = 0
         for other in range(_SEATS):
@@ -205,7 +205,7 @@ class Inference:
                     done += 1
 
     def choices(self, card: int) -> int:
-        """How many seats (NO_ONE included) may hold ``card``."""
+        """How many seats (_NO_ONE included) may hold ``card``."""
         n = 0
         for seat in range(_SEATS):
             if self.weight[seat * 40 + card]:
@@ -277,7 +277,7 @@ class Inference:
                 owner[card] = 3
                 left3 -= 1
                 continue
-            owner[card] = NO_ONE
+            owner[card] = _NO_ONE
             left4 -= 1
         return True
 
@@ -289,7 +289,7 @@ class Inference:
         for i in range(self.count):
             card = self.unseen[i]
             seat = self.owner[card]
-            if seat == NO_ONE:
+            if seat == _NO_ONE:
                 state.where[card] = NOWHERE
             else:
                 slot = state.hand_count[seat]

@@ -4,17 +4,17 @@ Each decision loads the public position from the seat's observation into a priva
 (the table slot by slot, so moves mean the same there; the piles rebuilt from CAPTURED_AT),
 asks engine/bots/inference.py who may hold the unseen cards, then:
 
-* in the last ENDGAME_PLIES plays, deals the hidden cards (every consistent deal when there are
+* in the last _ENDGAME_PLIES plays, deals the hidden cards (every consistent deal when there are
   few, else samples) and solves each deal exactly with engine/bots/endgame.py, averaging each
   move's point difference; with one possible deal the answer is exact;
 * earlier, ranks the moves with a greedy score (what a move takes, a scopa, the sweep it may
   leave to the next seat, C-14) and compares the best few by paired playouts: every candidate
   is played out on the same determinization with the same random stream, by a greedy policy
-  that sees the determinized hands, for HORIZON plays (material and scope gained by each side)
+  that sees the determinized hands, for _HORIZON plays (material and scope gained by each side)
   or to the end of the hand when that is near (exact hand points, RULES §5).
 
 The side plays as a team: every value is the bot's team minus the other team. Budgets:
-``iterations`` playouts a decision (0 = DEFAULT_ITERATIONS) and ``deadline_ms`` (0 = none),
+``iterations`` playouts a decision (0 = _DEFAULT_ITERATIONS) and ``deadline_ms`` (0 = none),
 checked after every playout and every solved deal. It declares out as GreedyBot does.
 
 Rules: C-11, C-12, C-14, C-15, C-26; RULES §4, §5, §6.4.
@@ -42,10 +42,10 @@ except ImportError:  # CPython
         return value
 
 
-DEFAULT_ITERATIONS = const(20)  # playouts a decision: about 5 ms on the unix port (72: 15 ms)
-ENDGAME_PLIES = const(8)  # solve exactly from the last two rounds
-HORIZON = const(8)  # plays a playout looks ahead (the first included)
-FULL_PLAYOUT = const(8)  # play to the end of the hand when at most this many plays remain
+_DEFAULT_ITERATIONS = const(20)  # playouts a decision: about 5 ms on the unix port (72: 15 ms)
+_ENDGAME_PLIES = const(8)  # solve exactly from the last two rounds
+_HORIZON = const(8)  # plays a playout looks ahead (the first included)
+_FULL_PLAYOUT = const(8)  # play to the end of the hand when at most this many plays remain
 _NODES = const(5)  # solver positions per iteration of the budget
 _MAX_CANDIDATES = const(8)
 # Moves valued at once: the searched candidates, or every move of a hand of at most MAX_HAND
@@ -76,7 +76,7 @@ class MasterBot:
 
     def __init__(self, rules, seed: int = 1, iterations: int = 0, deadline_ms: int = 0) -> None:
         self.rules = rules
-        self.iterations = iterations if iterations > 0 else DEFAULT_ITERATIONS
+        self.iterations = iterations if iterations > 0 else _DEFAULT_ITERATIONS
         self.deadline_ms = deadline_ms
         self.rng = Rng(seed & 0x3FFFFFFF)
         self.state = State(rules)
@@ -117,7 +117,7 @@ class MasterBot:
         self.inference.update(obs)
         candidates = self._rank(obs, moves, count)
         best = -1
-        if self.rules.plies - obs[observe.PLY] <= ENDGAME_PLIES and self._small_hands(obs):
+        if self.rules.plies - obs[observe.PLY] <= _ENDGAME_PLIES and self._small_hands(obs):
             best = self._endgame(moves, count, start)
         if best < 0:  # too big to solve in the budget
             best = self._search(moves, candidates, start)
@@ -285,7 +285,7 @@ class MasterBot:
         return best
 
     def _playout(self, move: int, team: int, full: bool) -> int:
-        """Value for ``team`` of ``move`` then policy play, HORIZON plays or to the end."""
+        """Value for ``team`` of ``move`` then policy play, _HORIZON plays or to the end."""
         state = self.state
         self._score(move, self._table(), state.table_count,
                     state.ply + 1 == self.rules.plies, 0)
@@ -293,7 +293,7 @@ class MasterBot:
         state.apply(move)
         plies = 1
         # A hand-made position may leave a seat without cards before the last ply: stop there.
-        while state.phase == PLAY and state.hand_count[state.turn] and (full or plies < HORIZON):
+        while state.phase == PLAY and state.hand_count[state.turn] and (full or plies < _HORIZON):
             own = state.turn & 1 == team
             policy_move = self._policy()
             value += self.gain if own else -self.gain
@@ -315,7 +315,7 @@ class MasterBot:
         total = self.total
         values = self.round
         team = state.turn & 1
-        full = self.rules.plies - state.ply <= FULL_PLAYOUT
+        full = self.rules.plies - state.ply <= _FULL_PLAYOUT
         for i in range(candidates):
             total[i] = 0
         rounds = 0
