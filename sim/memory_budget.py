@@ -1,11 +1,12 @@
 """The memory budget of each board: ``python -m sim.memory_budget [--bench] [--out FILE]``.
 
-For every board of lib/boards.py, the heap the game holds at its peak (a match against bots
-at the strongest board level, with a hint asked) against the board's free heap, with the
-headroom ``1 - total / free``. Every supported board must keep at least ``HEADROOM`` (30%).
-Prints a markdown table and writes it, with notes on how each figure is made and the biggest
-consumers, to ``sim/memory_budget.md`` (``--out`` elsewhere). ``--bench`` prints one
-``name value`` line per figure instead, as ``make bench`` does.
+For every supported board (one per lib/boards.py profile, and the PyGamer), the heap the game
+holds at its peak (a match against bots at the strongest board level, with a hint asked)
+against the board's free heap, with the headroom ``1 - total / free``. Every supported board
+must keep at least ``HEADROOM`` (30%). Prints a markdown table and writes it, with notes on how
+each figure is made and the biggest consumers, to ``sim/memory_budget.md`` (``--out``
+elsewhere). ``--bench`` prints one ``name value`` line per figure instead, as ``make bench``
+does.
 
 How each column is made:
 
@@ -137,6 +138,8 @@ FREE_HEAP = {
                 "under CircuitPython 9.0.2 (139,824 after a 10,000-byte bytearray, "
                 "adafruit/circuitpython#9162), cut by the same 24% that DESIGN.md's PyPortal "
                 "figure takes off the PyPortal's measured start (184,896 -> 140,000)"),
+    "pygamer": (PYBADGE_FREE, "as pybadge: the PyGamer has the same SAMD51 with 192 KB "
+                "(DESIGN.md)"),
 }
 
 # -- what the board imports ------------------------------------------------------------------
@@ -146,7 +149,18 @@ DRIVERS = {  # profile -> the driver modules lib/hardware.py loads for it, kept 
     "pico-display": ("hw_pico",),
     "pico-display-2": ("hw_pico",),
     "pybadge": ("hw_badge",),
+    "pygamer": ("hw_badge", "hw_gamer"),  # its joystick driver builds on the PyBadge's
 }
+
+# The boards of the budget: one per lib/boards.py profile, and the PyGamer, which runs the
+# PyBadge's profile with a driver of its own (lib/hardware.py).
+PROFILE_OF = {"pygamer": "pybadge"}
+BOARDS = boards.NAMES + tuple(PROFILE_OF)
+
+
+def board_profile(board: str):
+    """The lib/boards.py profile budget board ``board`` runs."""
+    return boards.profile(PROFILE_OF.get(board, board))
 
 # Loaded only before play: lib/main_loop.py drops hardware and boards once the App is built,
 # and lib/app.py drops title_menus (the title's menus), match_options (the set-up code) and
@@ -227,7 +241,7 @@ def session_modules(board: str) -> list[str]:
     """Every module a session on ``board`` may load, for the names they leave: lib/'s (the
     board's own driver and layout, the start-up and file modules, both languages) and the
     engine modules lib/ can reach, every bot among them."""
-    layout = "layout_" + boards.profile(board).layout
+    layout = "layout_" + board_profile(board).layout
     lib = [p.stem for p in sorted((ROOT / "lib").glob("*.py"))
            if not p.stem.startswith(("hw_", "layout_"))]
     roots = [name for p in (ROOT / "lib").glob("*.py")
@@ -417,7 +431,7 @@ def scene_display(board: str) -> Display:
 
     from sim import simulator
 
-    profile = boards.profile(board)
+    profile = board_profile(board)
     app = App(profile, _Screen(), lambda style: simulator.load_sheet(profile, style),
               setup=MatchSetup())
     font_bitmap = glyph_sheet(terminalio.FONT)[0]  # Blinka's copy; in flash on a board
@@ -579,9 +593,9 @@ def measure_board(board: str, paths: dict, missing=()) -> dict:
     common, own = adafruit_modules(board)
     common = [m for m in common if m.split(".")[0] not in missing]
     own = [m for m in own if m.split(".")[0] not in missing]
-    output = mpruntime.run_wasm(LIB_HEAP, board, _csv(lib_modules()), _csv(engine_modules()),
-                                _csv(DRIVERS[board]), _csv(STARTUP), _csv(common), _csv(own),
-                                _csv(session_modules(board)),
+    output = mpruntime.run_wasm(LIB_HEAP, board_profile(board).name, _csv(lib_modules()),
+                                _csv(engine_modules()), _csv(DRIVERS[board]), _csv(STARTUP),
+                                _csv(common), _csv(own), _csv(session_modules(board)),
                                 paths={**paths, str(LIB_HEAP.parent): "/harness"},
                                 lift=True)
     return parse_lines(output)
@@ -888,7 +902,7 @@ def bench_lines(rows: list[Row], bench: dict) -> list[str]:
     return lines
 
 
-def budget(board_names=boards.NAMES, with_bench: bool = True,
+def budget(board_names=BOARDS, with_bench: bool = True,
            with_breakdown: bool = True) -> tuple[list[Row], str]:
     """Every board's Row and the markdown (table and notes)."""
     unknown = [name for name in board_names if name not in FREE_HEAP or name not in DRIVERS]
