@@ -33,6 +33,11 @@ BIT_INDEX = (
 UNKNOWN_MOVE = const(-1)  # a ply of a set-up position whose play is not known
 
 
+def encode_move(card: int, take: int = 0, flags: int = 0) -> int:
+    """The move that plays ``card`` and takes the table slots in ``take``."""
+    return card | (take << 6) | flags
+
+
 def move_card(move: int) -> int:
     """The card a move plays."""
     return move & 63

@@ -14,7 +14,15 @@ import pytest
 from conftest import cards, legal, legal_for, names, play, position, snapshot
 from engine.cards import card_name, card_value, parse_card
 from engine.layout import IllegalMove
-from engine.moves import MAX_CARD_MOVES, MAX_MOVES, is_capture, move_card
+from engine.moves import (
+    MAX_CARD_MOVES,
+    MAX_MOVES,
+    encode_move,
+    is_capture,
+    move_card,
+    move_flags,
+    move_take,
+)
 from engine.rules import Rules
 from engine.state import State
 
@@ -623,6 +631,28 @@ def test_legal_moves_match_brute_force_reference():
     assert checked == 3000
     assert repeated > 500  # the tables did repeat values
 
+
+
+def test_moves_unpack_and_pack_again_with_the_helpers_of_engine_moves():
+    # capture.py packs moves inline; engine/moves.py's helpers must read them the same way:
+    # the card, the table slots taken (those taken_cards names) and the ace flags (RULES §7).
+    rng = random.Random(20261129)
+    settings = [State(Rules(preset, overrides)) for preset, overrides in rule_settings()]
+    buffer = array("i", [0] * BIG)
+    flagged = 0
+    for _ in range(500):
+        state = rng.choice(settings)
+        hand, table, ply = random_position(rng)
+        state.set_position([hand, [], [], []], table, turn=0, ply=ply)
+        for move in buffer[:state.legal_moves(buffer)]:
+            card, take, flags = move_card(move), move_take(move), move_flags(move)
+            assert card in hand
+            assert encode_move(card, take, flags) == move
+            slots = [slot for slot in range(16) if take >> slot & 1]
+            assert [state.table[slot] for slot in slots] == state.taken_cards(move)
+            assert is_capture(move) == bool(take or flags)
+            flagged += flags != 0
+    assert flagged > 50  # the ace variants came up
 
 # -- the bound on the move buffer ------------------------------------------------------------
 #
