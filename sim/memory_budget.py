@@ -70,6 +70,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import boards  # lib/boards.py (sim/__init__.py puts lib/ on sys.path)
+import hardware  # lib/hardware.py
 
 from sim import mpruntime
 
@@ -153,14 +154,16 @@ DRIVERS = {  # profile -> the driver modules lib/hardware.py loads for it, kept 
 }
 
 # The boards of the budget: one per lib/boards.py profile, and the PyGamer, which runs the
-# PyBadge's profile with a driver of its own (lib/hardware.py).
-PROFILE_OF = {"pygamer": "pybadge"}
-BOARDS = boards.NAMES + tuple(PROFILE_OF)
+# PyBadge's profile with a driver of its own (lib/hardware.py says which).
+OWN_DRIVER_BOARDS = ("pygamer",)
+BOARDS = boards.NAMES + OWN_DRIVER_BOARDS
 
 
 def board_profile(board: str):
     """The lib/boards.py profile budget board ``board`` runs."""
-    return boards.profile(PROFILE_OF.get(board, board))
+    if board in OWN_DRIVER_BOARDS:
+        board = hardware.identify(board)[0]  # its board_id's profile
+    return boards.profile(board)
 
 # Loaded only before play: lib/main_loop.py drops hardware and boards once the App is built,
 # and lib/app.py drops title_menus (the title's menus), match_options (the set-up code) and
