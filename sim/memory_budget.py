@@ -145,7 +145,7 @@ FREE_HEAP = {
 
 # -- what the board imports ------------------------------------------------------------------
 
-DRIVERS = {  # profile -> the driver modules lib/hardware.py loads for it, kept during play
+DRIVERS = {  # budget board -> the driver modules lib/hardware.py loads for it, kept in play
     "pyportal": ("hw_pyportal",),
     "pico-display": ("hw_pico",),
     "pico-display-2": ("hw_pico",),
@@ -164,6 +164,7 @@ def board_profile(board: str):
     if board in OWN_DRIVER_BOARDS:
         board = hardware.identify(board)[0]  # its board_id's profile
     return boards.profile(board)
+
 
 # Loaded only before play: lib/main_loop.py drops hardware and boards once the App is built,
 # and lib/app.py drops title_menus (the title's menus), match_options (the set-up code) and
