@@ -51,7 +51,7 @@ How each column is made:
   Its text is *measured*, its tables *computed* for that many names (``names_bytes``). The
   measured columns leave the pool's growth out: it grows a table twice the last one's size at
   a time, and would land on whichever part crossed a step. ``NAMES_MARGIN`` names must stay
-  free in the last table (tests/test_memory_budget.py): the next table is 9 KB at once.
+  free in the last table (tests/test_memory_budget.py): the next table is 7.7 KB at once.
 
 Desktop only: needs the WebAssembly port (``npm ci``), mpy-cross and Blinka (``make setup``).
 """
@@ -102,11 +102,13 @@ SHEET_OBJECTS = 2  # the card sheet's OnDiskBitmap and Palette, which the App ke
 
 # The qstr pool (py/qstr.c): a chain of tables, each twice the size of the last, from 20
 # entries (the firmware's own pool counts as 10), and the names' text, each with its NUL.
-# An entry is a pointer, a 2-byte hash and a 1-byte length, as on the WebAssembly port
-# (CircuitPython may keep a 1-byte hash: then 1 byte an entry less).
+# An entry is a pointer, a 1-byte hash and a 1-byte length on the boards: CircuitPython's
+# full builds set MICROPY_QSTR_BYTES_IN_HASH to 1 (py/circuitpy_mpconfig.h) and keep the
+# default 1-byte length. The WebAssembly port, which measures the names, keeps a 2-byte hash.
 QSTR_POOL_FIRST = 20
 QSTR_POOL_HEADER = 24  # qstr_pool_t: prev, total_prev_len, alloc, len, hashes, lengths
-QSTR_ENTRY = 4 + 2 + 1
+QSTR_ENTRY = 4 + 1 + 1
+WASM_QSTR_ENTRY = 4 + 2 + 1
 NAMES_MARGIN = 60  # names to spare before the next table (see test_memory_budget.py)
 
 STRUCT_SOURCES = (
@@ -314,10 +316,10 @@ def pool_tables(count: int) -> int:
     return tables
 
 
-def names_bytes(count: int, text: int) -> int:
+def names_bytes(count: int, text: int, entry: int = QSTR_ENTRY) -> int:
     """Heap of ``count`` interned names of ``text`` bytes (NULs included): the pool's tables
-    that hold them and their text."""
-    return text + sum(gc_bytes(QSTR_POOL_HEADER + QSTR_ENTRY * QSTR_POOL_FIRST * (1 << table))
+    that hold them, of ``entry`` bytes a name, and their text."""
+    return text + sum(gc_bytes(QSTR_POOL_HEADER + entry * QSTR_POOL_FIRST * (1 << table))
                       for table in range(pool_tables(count)))
 
 
