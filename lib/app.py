@@ -99,7 +99,7 @@ class App:
         self._top = 0  # the first item on screen (long menus scroll)
         self._first_row = 0  # the text row of the first menu item
         self.message = ""  # one line for the title's footer (a save that was ignored)
-        self.saved = None  # a valid save: (setup, state, matches)
+        self.saved = None  # a valid save: (setup, state, matches, scope)
         self.pass_seats = bytearray((1, 0, 2, 0))  # the players screen: seat -> person
         self._stats = None  # the statistics when there is no drive to keep them on
         self._stored = None  # (matches, hand, phase, ply) of the last save (_store)
@@ -139,7 +139,7 @@ class App:
         import save
 
         try:
-            save.store(self.save_dir, game.setup, state, game.matches)
+            save.store(self.save_dir, game.setup, state, game.matches, game.scope_made)
             self._stored = position
         except OSError as error:  # a read-only drive (boot.py's button held): play on
             self._cannot_write(error)
@@ -270,8 +270,9 @@ class App:
         return TableScene(board.width, board.height, board.layout, self._sheet[1],
                           self._sheet[2], texts=self.texts)
 
-    def _start(self, setup, state=None, matches: int = 0) -> None:
-        """Play a match of ``setup`` (a copy is kept), or go on from a restored ``state``."""
+    def _start(self, setup, state=None, matches: int = 0, scope=(0, 0)) -> None:
+        """Play a match of ``setup`` (a copy is kept), or go on from a restored ``state``
+        (``matches`` and ``scope`` as the save kept them)."""
         if state is None:
             setup.seed = (self.clock_ms() & 0x3FFF) + 1  # a new deal each time (from timing)
         setup = setup.copy()
@@ -287,7 +288,7 @@ class App:
             self._deck = setup.deck
         self.show_table()  # the parser and the title's code go before the State and bot buffers
         self.game = Game(self.table_scene, setup, rules, clock_ms=self.clock_ms,
-                         texts=self.texts, state=state, matches=matches,
+                         texts=self.texts, state=state, matches=matches, scope_made=scope,
                          listener=self._on_game)
         del i18n  # this frame's reference: the module goes with its sys.modules entry
         forget("i18n")  # the words are built; a hint's reason loads it for a moment

@@ -85,11 +85,13 @@ class Game:
     :param state: a State to go on from (a restored save, a set-up position); default a
         new match seeded ``match_seed(setup, matches)``.
     :param matches: how many matches this session played before this one.
+    :param scope_made: the scope (team 0, team 1) the match's finished hands made, for a
+        restored ``state`` (a save keeps them, lib/save.py).
     :param listener: ``listener(event)`` is called with the events above.
     """
 
     def __init__(self, scene, setup, rules=None, clock_ms=None, texts=None, state=None,
-                 matches: int = 0, listener=None):
+                 matches: int = 0, scope_made=(0, 0), listener=None):
         import i18n
 
         from engine.state import State
@@ -117,7 +119,8 @@ class Game:
         self.choice = 0
         self.obs = bytearray(observe.SIZE)
         self.view = TableView()
-        self.scope_made = [0, 0]  # scope per team in this match (C-14), for statistics
+        # scope per team in this match's finished hands (C-14), for statistics
+        self.scope_made = [scope_made[0], scope_made[1]]
         self.selected = 0
         self.mode = MODE_BOTS
         self.due = 0  # clock time of the next bot play

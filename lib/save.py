@@ -1,14 +1,16 @@
 """Saved games: the match in progress, in a small file that a power cut cannot ruin.
 
 The app stores the match after every play (``store``) and offers to continue it at start-up
-(``load``). This module is the format and the writing side. Reading a save back
-(lib/save_read.py ``decode`` and ``load``, with lib/record_read.py for the container) is
-loaded only at start-up and to continue, so a store during a match loads just this module,
-lib/record_file.py and lib/crc.py, and the app drops them again after it. A hand in progress
-is kept as its deal and its plays; ``decode`` replays them through the engine's own checks,
-so every derived buffer (piles, logs, table slot masks, scope) comes back as the engine made
-it, and an illegal play in a save is refused like a bad move. The PRNG's state is kept, so
-the next deals are the ones the match would have had.
+(``load``), with the scope each side made in the match's finished hands, so the statistics
+(lib/stats.py) count a continued match's scope from its start. This module is the format and
+the writing side. Reading a save back (lib/save_read.py ``decode`` and ``load``, with
+lib/record_read.py for the container) is loaded only at start-up and to continue, so a store
+during a match loads just this module, lib/record_file.py and lib/crc.py, and the app drops
+them again after it. A hand in progress is kept as its deal and its plays; ``decode``
+replays them through the engine's own checks, so every derived buffer (piles, logs, table
+slot masks, scope) comes back as the engine made it, and an illegal play in a save is
+refused like a bad move. The PRNG's state is kept, so the next deals are the ones the match
+would have had.
 Bots are not saved: they hold no state a match needs, and the app makes them afresh from
 ``setup.seed`` and ``matches`` (their search may choose differently after a resume).
 
@@ -19,7 +21,7 @@ File layout: numbers are little-endian, ``i8``/``i16`` two's complement; the pay
 lib/record_file.py's container with magic ``SG``.
 
 ======  =====  ==============================================================================
-offset  bytes  payload version 1: the set-up (lib/match_setup.py; the index tables below)
+offset  bytes  payload version 2: the set-up (lib/match_setup.py; the index tables below)
 ======  =====  ==============================================================================
 0       1      mode (``MODES`` index)
 1       4      seats 0..3: BOT (0) or person 1..4
@@ -44,15 +46,17 @@ offset  bytes  then the match, from the end of the names (engine/state.py, match
 14      2      hand_number (u16)
 16      3      phase, dealer, first_dealer (u8 each)
 19      5      MatchInfo: winner (i8), grade, reason, overtime (u8), declarer (i8)
-24      1      plays made in the hand held (0..40), or ``NO_DEAL`` (255) before any deal
-25      40     the deal: seats 0..3's hands in slot order, then the table in slot order
-65      1-3    each play: the card, | 0x40 for SELF_TAKE, | 0x80 for ACE_SWEEP; then, when
+24      4      scope made in the match's finished hands by team 0, team 1 (u16 each; the
+               hand held adds its own when it is scored): lib/game.py ``scope_made``
+28      1      plays made in the hand held (0..40), or ``NO_DEAL`` (255) before any deal
+29      40     the deal: seats 0..3's hands in slot order, then the table in slot order
+69      1-3    each play: the card, | 0x40 for SELF_TAKE, | 0x80 for ACE_SWEEP; then, when
                the table holds cards, the slots taken as a mask over the occupied slots in
                slot order (u8 up to 8 table cards, u16 above)
 ======  =====  ==============================================================================
 
-Sizes with the default names (23 bytes of names): 74 bytes before the first deal, 114 after
-a deal, 150 on average over a match, 186 once a 9+4 hand is played out, 193 for 10+0. The hand
+Sizes with the default names (23 bytes of names): 78 bytes before the first deal, 118 after
+a deal, 154 on average over a match, 190 once a 9+4 hand is played out, 197 for 10+0. The hand
 played out stays in the save between hands, so the app can still show its breakdown after a
 resume. The Rules are not stored: ``setup.rules()`` makes them again.
 
@@ -71,10 +75,10 @@ from engine.layout import HAND_OVER, PLAY
 from engine.moves import ACE_SWEEP, MAX_TABLE, SELF_TAKE, TABLE_MASK, UNKNOWN_MOVE
 
 SAVE_NAME = "scopone.sav"
-VERSION = 1
+VERSION = 2  # 2 added the scope made (a version 1 save is reported and ignored)
 MAGIC = b"SG"
 
-# Index tables of the file format. Their order is part of VERSION 1: append, never reorder.
+# Index tables of the file format. Their order is part of the format: append, never reorder.
 # tests/test_save.py checks that they cover lib/match_setup.py's tuples.
 LEVELS = ("easy", "normal", "hard", "desktop")
 LANGUAGES = ("en", "it")
@@ -92,18 +96,19 @@ OPTION_RE_BELLO = 2
 OPTION_ACE_SWEEP = 4
 
 
-def encode(setup, state, matches: int) -> bytes:
-    """The save of ``state`` (a match played with ``setup``), with sequence number 0.
+def encode(setup, state, matches: int, scope=(0, 0)) -> bytes:
+    """The save of ``state`` (a match played with ``setup``, the ``matches``-th of the
+    session, whose finished hands made ``scope`` per team), with sequence number 0.
 
     ``state`` may be at any point of a match; it is left exactly as it was (the deal is read
     by undoing the hand's plays and making them again). Raises ValueError for what the
     format cannot hold (an option outside the tables, a position set up mid-hand).
     """
-    return seal(MAGIC, VERSION, 0, _payload(setup, state, matches))
+    return seal(MAGIC, VERSION, 0, _payload(setup, state, matches, scope))
 
 
 def load(directory: str):
-    """(setup, state, matches) of the save in ``directory``, or None if there is none; raises
+    """(setup, state, matches, scope) of the save in ``directory``, or None if there is none; raises
     SaveError, with one line naming the file and the fault, if it cannot be used
     (lib/save_read.py, which the app loads only through this call)."""
     from save_read import load
@@ -111,10 +116,10 @@ def load(directory: str):
     return load(directory)
 
 
-def store(directory: str, setup, state, matches: int) -> None:
-    """Save the match in ``directory`` atomically; raises OSError if it cannot be written,
-    ValueError as ``encode`` does."""
-    write_record(directory, SAVE_NAME, MAGIC, VERSION, _payload(setup, state, matches))
+def store(directory: str, setup, state, matches: int, scope=(0, 0)) -> None:
+    """Save the match in ``directory`` atomically (the arguments as ``encode``'s); raises
+    OSError if it cannot be written, ValueError as ``encode`` does."""
+    write_record(directory, SAVE_NAME, MAGIC, VERSION, _payload(setup, state, matches, scope))
 
 
 def clear(directory: str) -> None:
@@ -122,11 +127,13 @@ def clear(directory: str) -> None:
     remove_record(directory, SAVE_NAME)
 
 
-def _payload(setup, state, matches: int) -> bytearray:
+def _payload(setup, state, matches: int, scope) -> bytearray:
     """The set-up, the match and the hand held; see the module docstring."""
     if not (0 <= setup.mode < MODES and 1 <= setup.target <= 255
-            and 0 <= setup.seed <= 0xFFFFFFFF and 0 <= matches <= 0xFFFFFFFF):
-        raise ValueError("mode, target, seed or match count out of the save format's range")
+            and 0 <= setup.seed <= 0xFFFFFFFF and 0 <= matches <= 0xFFFFFFFF
+            and 0 <= scope[0] <= 0xFFFF and 0 <= scope[1] <= 0xFFFF):
+        raise ValueError("mode, target, seed, match count or scope out of the save format's "
+                         "range")
     out = bytearray()
     out.append(setup.mode)
     out.extend(bytes(setup.seats))
@@ -154,6 +161,8 @@ def _payload(setup, state, matches: int) -> bytearray:
     out.extend(bytes((state.phase, state.dealer, state.first_dealer, info.winner & 0xFF,
                       info.grade, info.reason, 1 if info.overtime else 0,
                       info.declarer & 0xFF)))
+    put_u16(out, scope[0])
+    put_u16(out, scope[1])
     _hand(out, state)
     return out
 

@@ -79,13 +79,13 @@ class _Reader:
 
 
 def decode(data):
-    """(setup, state, matches) from a save; raises SaveError, and nothing else, for any bytes
-    that are not a usable save."""
+    """(setup, state, matches, scope) from a save (lib/save.py ``encode``'s arguments);
+    raises SaveError, and nothing else, for any bytes that are not a usable save."""
     return _parse(unseal(bytes(data), MAGIC, VERSION)[1])
 
 
 def load(directory: str):
-    """(setup, state, matches) of the save in ``directory``, or None if there is none; raises
+    """(setup, state, matches, scope) of the save in ``directory``, or None if there is none; raises
     SaveError, with one line naming the file and the fault, if it cannot be used."""
     return read_record(directory, SAVE_NAME, MAGIC, VERSION, "save", _parse)
 
@@ -98,10 +98,10 @@ def _parse(payload):
             rules = setup.rules()
         except ValueError as exc:  # RulesError
             raise SaveError("save rules refused: %s" % one_line(exc)) from None
-        state, matches = _decode_state(reader, rules)
+        state, matches, scope = _decode_state(reader, rules)
         if reader.pos != len(payload):
             raise SaveError("save has %d bytes past its end" % (len(payload) - reader.pos))
-        return setup, state, matches
+        return setup, state, matches, scope
     except (SaveError, MemoryError):
         raise
     except Exception as exc:  # whatever the bytes, the caller sees a SaveError
@@ -172,7 +172,7 @@ def _decode_move(reader, state) -> int:
 
 
 def _decode_state(reader, rules) -> tuple:
-    """(state, matches) from the match and hand parts of a payload."""
+    """(state, matches, scope) from the match and hand parts of a payload."""
     from engine.state import State
 
     matches = reader.u32()
@@ -203,6 +203,9 @@ def _decode_state(reader, rules) -> tuple:
         decided = winner == -1 and grade == 0 and reason == 0 and declarer == -1
     if not decided or overtime > 1:
         raise SaveError("save has a match result that does not fit its phase")
+    scope = (reader.u16(), reader.u16())
+    if scope[0] + scope[1] > hand_number * rules.plies:  # a scopa is a play (C-14)
+        raise SaveError("save has more scope than the match has had plays")
 
     state = State(rules)
     state.new_match(1, dealer)  # the leader and turn of a match not dealt yet follow the dealer
@@ -262,4 +265,4 @@ def _decode_state(reader, rules) -> tuple:
     info.declarer = declarer
     if plays == rules.plies and phase != HAND_OVER:
         state.score_hand(state.hand_points)  # what end_hand scored for this hand
-    return state, matches
+    return state, matches, scope

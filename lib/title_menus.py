@@ -130,14 +130,15 @@ def item_text(app, key: str) -> tuple:
 def activate(app, key: str):
     """Do what row ``key`` says: open a menu, change a setting, or choose a match.
 
-    Returns the match to start, ``(setup, state, matches)`` for the App's ``_start`` (which
-    drops this module: the caller starts it once this function has returned), or None."""
+    Returns the match to start, the arguments of the App's ``_start`` (which drops this
+    module: the caller starts it once this function has returned): ``(setup, None, 0)`` for
+    a new match, the save's ``(setup, state, matches, scope)`` to continue; or None."""
     setup = app.setup
     if key == "continue":
-        saved_setup, state, matches = app.saved
+        saved_setup = app.saved[0]
         app.setup = saved_setup
         _use_language(app, saved_setup.language)
-        return saved_setup, state, matches
+        return app.saved
     if key == "vs_bots" or key == "watch":
         setup.set_mode(VS_BOTS if key == "vs_bots" else WATCH)
         return setup, None, 0

@@ -132,22 +132,26 @@ def play_on(app: App, clock: Clock, chooser: random.Random, check=None,
     for _ in range(max_steps):
         if check is not None:
             check(app)
-        screen = app.screen
-        seen.add(screen)
-        if screen == "match_end":
+        seen.add(app.screen)
+        if app.screen == "match_end":
             return seen
-        if screen == "table":
-            mode = app.game.mode
-            if mode == MODE_BOTS:
-                clock.now += 700
-            elif mode == MODE_CHOOSE:
-                app.handle(chooser.choice((LEFT, RIGHT, SELECT, SELECT)))
-            else:
-                app.handle(chooser.choice((LEFT, RIGHT, SELECT, SELECT, SELECT)))
-        else:  # cover, hand end
-            app.handle(SELECT)
-        app.tick()
+        answer(app, clock, chooser)
     raise AssertionError("the match did not end in %d steps" % max_steps)
+
+
+def answer(app: App, clock: Clock, chooser: random.Random) -> None:
+    """One step of a match: a key for the screen shown (a bot's wait let pass), then a tick."""
+    if app.screen == "table":
+        mode = app.game.mode
+        if mode == MODE_BOTS:
+            clock.now += 700
+        elif mode == MODE_CHOOSE:
+            app.handle(chooser.choice((LEFT, RIGHT, SELECT, SELECT)))
+        else:
+            app.handle(chooser.choice((LEFT, RIGHT, SELECT, SELECT, SELECT)))
+    else:  # cover, hand end
+        app.handle(SELECT)
+    app.tick()
 
 
 # --- whole matches ---------------------------------------------------------------------------
@@ -483,6 +487,31 @@ def test_quit_and_continue_goes_on_with_the_same_match(shown, tmp_path):
     state2 = app2.game.state
     assert [state2.ply_move[i] for i in range(state2.ply)] == plays
     assert tuple(state2.score) == score
+
+
+def test_a_continued_match_counts_its_scope_from_the_start(shown, tmp_path):
+    # The save keeps the scope the finished hands made (lib/save.py), so the statistics of a
+    # match continued after a quit (or a power cut) count every scopa of it.
+    app, clock = make_app(shown, tmp_path)
+    pick(app, "vs_bots")
+    chooser = random.Random(0)  # a scopa for the person's side in the first hand
+    for _ in range(3000):
+        game = app.game
+        if app.screen == "table" and game.mode == MODE_PLAY and game.scope_made[0]:
+            break
+        answer(app, clock, chooser)
+    made = list(app.game.scope_made)
+    assert made[0] > 0
+    app.handle(BACK)
+    pick(app, "quit")
+    app2, clock2 = make_app(shown, tmp_path)  # as after a power cut: a new app on the same drive
+    pick(app2, "continue")
+    assert app2.game.scope_made == made
+    before = app2.stats.scope  # the matches played before this one
+    play_on(app2, clock2, chooser)
+    final = app2.game.scope_made[0]
+    assert final >= made[0]
+    assert app2.stats.scope - before == final
 
 
 def test_saves_are_written_with_the_table_up_once_a_play(shown, tmp_path, monkeypatch):

@@ -99,13 +99,15 @@ def parts(state: State) -> dict:
 
 
 def play_match(setup: MatchSetup, seed: int, matches: int = 0):
-    """A whole match with random choices: (saves before each step, events, final state)."""
+    """A whole match with random choices: (saves before each step, events, final state).
+    The saves' scope made (for statistics) is a stand-in that grows with the hands."""
     state = State(setup.rules(), setup.seed)
     rnd = random.Random(seed)
     saves = []
     events = []
     while True:
-        saves.append((save.encode(setup, state, matches), parts(state)))
+        scope = (state.hand_number, 3 * state.hand_number)
+        saves.append((save.encode(setup, state, matches, scope), parts(state)))
         if state.phase == TERMINAL:
             return saves, events, state
         events.append(step(state, rnd))
@@ -127,11 +129,12 @@ def test_round_trip_at_every_step_of_a_match_plays_on_the_same(name):
         setup = MATCHES[name]()
         saves, events, final = play_match(setup, match_seed, matches=match_seed + 3)
         for k, (data, expected) in enumerate(saves):
-            loaded_setup, state, matches = save_read.decode(data)
+            loaded_setup, state, matches, scope = save_read.decode(data)
             assert loaded_setup == setup
             assert matches == match_seed + 3
+            assert scope == (state.hand_number, 3 * state.hand_number)
             assert parts(state) == expected, "step %d" % k
-            assert save.encode(loaded_setup, state, matches) == data
+            assert save.encode(loaded_setup, state, matches, scope) == data
             phases.add((state.phase, state.ply == state.rules.plies))
             if k % 5 == 0 or k >= len(events) - 3:
                 assert follow(state, events[k:]) == events[k:]
@@ -151,7 +154,7 @@ def test_round_trip_of_matches_ended_by_declaring_out():
         if state.match.reason in (DECLARED, FALSE_DECLARATION):
             reasons.add(state.match.reason)
             data = save.encode(setup, state, 0)
-            _, loaded, _ = save_read.decode(data)
+            _, loaded, _, _ = save_read.decode(data)
             assert parts(loaded) == parts(state)
             assert loaded.ply < loaded.rules.plies
     assert reasons == {DECLARED, FALSE_DECLARATION}
@@ -167,7 +170,7 @@ def test_round_trip_of_a_deal_thrown_in():
     else:
         pytest.fail("no seed throws the first deal in")
     assert state.phase == DEAL and state.ply == 0
-    _, loaded, _ = save_read.decode(save.encode(setup, state, 0))
+    _, loaded, _, _ = save_read.decode(save.encode(setup, state, 0))
     assert parts(loaded) == parts(state)
     rnd = random.Random(1)
     events = []
@@ -183,7 +186,7 @@ def test_round_trip_of_every_setup_field():
     setup.set_mode(PASS, 4)
     setup.names = ["Niccolò", "Zoë", "Ana", ""]
     state = State(setup.rules(), 5)
-    loaded, _, matches = save_read.decode(save.encode(setup, state, 2**32 - 1))
+    loaded, _, matches, _ = save_read.decode(save.encode(setup, state, 2**32 - 1))
     assert loaded == setup
     assert matches == 2**32 - 1
     watch = make_setup("dieci")
@@ -194,7 +197,7 @@ def test_round_trip_of_every_setup_field():
 def test_names_are_cut_to_eight_characters():
     setup = make_setup()
     setup.names = ["Massimiliano", "Bruno", "Carla", "Dario"]
-    loaded, _, _ = save_read.decode(save.encode(setup, State(setup.rules()), 0))
+    loaded, _, _, _ = save_read.decode(save.encode(setup, State(setup.rules()), 0))
     assert loaded.names == ["Massimil", "Bruno", "Carla", "Dario"]
 
 
@@ -237,11 +240,22 @@ def test_a_position_set_up_mid_hand_cannot_be_saved():
         save.encode(setup, state, 0)
 
 
+def test_scope_made_is_kept_and_checked_against_the_plays():
+    setup = make_setup()
+    state = State(setup.rules(), 3)
+    step(state, random.Random(3))  # the first deal: hand 1
+    assert save_read.decode(save.encode(setup, state, 0, (36, 0)))[3] == (36, 0)
+    with pytest.raises(SaveError, match="more scope than the match has had plays"):
+        save_read.decode(save.encode(setup, state, 0, (20, 17)))
+    with pytest.raises(ValueError, match="out of the save format's range"):
+        save.encode(setup, state, 0, (0, 0x10000))
+
+
 def test_typical_save_is_small():
     setup = make_setup()
     saves, _, _ = play_match(setup, 0)
     sizes = [len(data) for data, _ in saves]
-    assert sizes[0] == 74  # before the first deal
+    assert sizes[0] == 78  # before the first deal
     assert max(sizes) <= 200
 
 
@@ -285,7 +299,7 @@ def assert_playable(setup, state: State) -> None:
         if state.phase == TERMINAL:
             break
         step(state, rnd)
-    _, again, _ = save_read.decode(save.encode(setup, state, 0))
+    _, again, _, _ = save_read.decode(save.encode(setup, state, 0))
     assert parts(again) == parts(state)
 
 
@@ -298,7 +312,7 @@ def test_every_payload_bit_flip_behind_a_good_checksum_restores_a_valid_match_or
         flipped = bytearray(payload)
         flipped[bit // 8] ^= 1 << (bit % 8)
         try:
-            setup, state, _ = save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, flipped))
+            setup, state, _, _ = save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, flipped))
         except SaveError as exc:
             assert "\n" not in str(exc)
             continue
@@ -319,7 +333,7 @@ def test_random_payloads_behind_a_good_checksum_are_refused_or_valid():
             for _ in range(1 + trial % 6):
                 damaged[rnd.randrange(len(damaged))] = rnd.randrange(256)
         try:
-            setup, state, _ = save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, damaged))
+            setup, state, _, _ = save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, damaged))
         except SaveError:
             continue
         assert_playable(setup, state)
@@ -327,7 +341,7 @@ def test_random_payloads_behind_a_good_checksum_are_refused_or_valid():
 
 def test_old_version_is_refused_naming_it():
     _, payload = record_read.unseal(mid_hand_save(), save.MAGIC, save.VERSION)
-    with pytest.raises(SaveError, match="version 0; this game reads version 1"):
+    with pytest.raises(SaveError, match="version 0; this game reads version 2"):
         save_read.decode(save.seal(save.MAGIC, 0, 0, payload))
 
 
@@ -393,7 +407,7 @@ def test_unusable_save_is_reported_in_one_line(tmp_path, damage):
     elif damage == "corrupt":
         data = data[:20] + bytes([data[20] ^ 0x10]) + data[21:]
     elif damage == "version":
-        data = save.seal(save.MAGIC, 0, 0, record_read.unseal(data, save.MAGIC, 1)[1])
+        data = save.seal(save.MAGIC, 0, 0, record_read.unseal(data, save.MAGIC, save.VERSION)[1])
     else:
         data = b""
     (tmp_path / save.SAVE_NAME).write_bytes(data)
@@ -407,12 +421,12 @@ def test_unusable_save_is_reported_in_one_line(tmp_path, damage):
 
 def test_newest_valid_copy_wins(tmp_path):
     first, second = some_saves(2)
-    payloads = [record_read.unseal(d, save.MAGIC, 1)[1] for d in (first, second)]
+    payloads = [record_read.unseal(d, save.MAGIC, save.VERSION)[1] for d in (first, second)]
     main = tmp_path / save.SAVE_NAME
     new = tmp_path / (save.SAVE_NAME + record_file.NEW_SUFFIX)
     for old_seq, new_seq, winner in ((5, 6, second), (0xFFFF, 0, second), (6, 5, first)):
-        main.write_bytes(save.seal(save.MAGIC, 1, old_seq, payloads[0]))
-        new.write_bytes(save.seal(save.MAGIC, 1, new_seq, payloads[1]))
+        main.write_bytes(save.seal(save.MAGIC, save.VERSION, old_seq, payloads[0]))
+        new.write_bytes(save.seal(save.MAGIC, save.VERSION, new_seq, payloads[1]))
         assert loaded_bytes(str(tmp_path)) == winner
     main.write_bytes(b"garbage")
     assert loaded_bytes(str(tmp_path)) == second  # a corrupt save, a good .new
@@ -496,10 +510,10 @@ def store_with_cut(monkeypatch, directory: str, data: bytes | None, budget: int,
     True if it completed."""
     disk = Disk(budget, filler)
     if store is None:
-        setup, state, matches = save_read.decode(data)
+        setup, state, matches, scope = save_read.decode(data)
 
         def store():
-            save.store(directory, setup, state, matches)
+            save.store(directory, setup, state, matches, scope)
 
     with monkeypatch.context() as patch:
         patch.setattr(record_file, "os", disk)  # the container writes the files
@@ -605,10 +619,10 @@ while state.phase != TERMINAL and step < 150:
         state.apply(moves[(step * 7) % count])
     step += 1
 data = save.encode(setup, state, 4)
-loaded, again, matches = save_read.decode(data)
+loaded, again, matches, scope = save_read.decode(data)
 assert loaded == setup and matches == 4
 assert bytes(again.where) == bytes(state.where) and again.ply == state.ply
-assert save.encode(loaded, again, matches) == data
+assert save.encode(loaded, again, matches, scope) == data
 save.store(directory, setup, state, 4)
 save.store(directory, loaded, again, 4)
 assert save.encode(*save.load(directory)) == data
