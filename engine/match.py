@@ -1,5 +1,12 @@
 """Match bookkeeping: end of hand, the target, ties at the target, grades, declaring out.
 
+Where RULES.md leaves room [derived]: §6.4 step 3 lets a declaration win when the declaring
+side's total reaches the target, but does not say what happens when the other side's total
+(its score plus its own secured points) reaches it too, or when the match is already in
+overtime. Here the declaration is judged as the end of a hand would be (§6.2, §10 row 21):
+the higher total wins, a tie is no win (C-24: play goes on "fino a che avviene una
+differenza"), so such a claim is false; ``tie_at_target`` applies as at a hand's end.
+
 Rules: C-24 to C-26; RULES §6, §5.3 (napoleone), §5.4 (countback), §2.6 (dealer rotation),
 §10 rows 20, 21, 23, 30-32.
 Allocation: none.
@@ -58,32 +65,43 @@ def end_hand(state) -> None:
     before1 = score[1]
     score[0] = before0 + points[scoring.TOTAL]
     score[1] = before1 + points[scoring.TOTAL + 1]
-    info = state.match
     target = rules.target
     napoleone = points[scoring.NAPOLEONE] - points[scoring.NAPOLEONE + 1]
     if napoleone:
         _finish(state, 0 if napoleone > 0 else 1, NAPOLEONE)  # GPMG; JMP
-    elif info.overtime:
-        if score[0] != score[1]:
-            _finish(state, 0 if score[0] > score[1] else 1, TARGET)
-    elif score[0] >= target and score[1] >= target:
-        if rules.tie_mode == _COUNTBACK:
-            _finish(state, _countback(state, before0, before1), TARGET)  # PARLETT
-        elif rules.tie_mode == _HIGHER_WINS and score[0] != score[1]:
-            _finish(state, 0 if score[0] > score[1] else 1, TARGET)  # PAGAT; C-24 reading A
-        else:
-            info.overtime = True  # C-24: "si seguita fino a che avviene una differenza"
-    elif score[0] >= target or score[1] >= target:
-        _finish(state, 0 if score[0] >= target else 1, TARGET)  # C-24
+    else:
+        winner = _winner(state, points, before0, before1)
+        if winner >= 0:
+            _finish(state, winner, TARGET)
+        elif score[0] >= target and score[1] >= target:
+            state.match.overtime = True  # C-24: "si seguita fino a che avviene una differenza"
     if state.phase != TERMINAL:
         state.phase = DEAL
         if not rules.dealer_fixed:
             state.dealer = (state.dealer + 1) & 3  # PAGAT: the deal passes to the right
 
 
-def _countback(state, score0: int, score1: int) -> int:
+def _winner(state, points, before0: int, before1: int) -> int:
+    """The side the match goes to now that ``points`` (laid out as engine/scoring.py's) took
+    the score from ``before0``, ``before1`` to ``state.score``; -1 while it goes on."""
+    score = state.score
+    rules = state.rules
+    target = rules.target
+    overtime = state.match.overtime
+    if overtime or (score[0] >= target and score[1] >= target):
+        if overtime or rules.tie_mode == _HIGHER_WINS:
+            if score[0] != score[1]:
+                return 0 if score[0] > score[1] else 1  # PAGAT; C-24 reading A
+        elif rules.tie_mode == _COUNTBACK:
+            return _countback(state, points, before0, before1)  # PARLETT
+        return -1  # C-24: "si seguita fino a che avviene una differenza"
+    if score[0] >= target or score[1] >= target:
+        return 0 if score[0] >= target else 1  # C-24
+    return -1
+
+
+def _countback(state, points, score0: int, score1: int) -> int:
     """PARLETT: add the hand's points kind by kind from the old score; first to the target."""
-    points = state.hand_points
     target = state.rules.target
     for offset in _COUNTBACK_ORDER:
         if offset == scoring.P_SCOPE:
@@ -117,7 +135,12 @@ def _finish(state, winner: int, reason: int) -> None:
 
 
 def declare(state) -> bool:
-    """The side to play declares out (C-26; RULES §6.4); a false claim loses (PARLETT)."""
+    """The side to play declares out (C-26; RULES §6.4); a false claim loses (PARLETT).
+
+    The claim holds when the match would be the declaring side's if the hand ended with only
+    the points each side has secured: its total reaches the target and, when the other
+    side's does too (or the match is already past the target level), the rule for both sides
+    at the target gives it the match (C-24, RULES §6.2: a tie is not a win)."""
     if not state.rules.declare_out:
         raise ValueError("declaring out is off (declare_out=false)")
     if state.phase != PLAY:
@@ -126,10 +149,12 @@ def declare(state) -> bool:
     secured = state.secured
     scoring.secured(state, secured)
     score = state.score
-    score[0] += secured[scoring.TOTAL]
-    score[1] += secured[scoring.TOTAL + 1]
+    before0 = score[0]
+    before1 = score[1]
+    score[0] = before0 + secured[scoring.TOTAL]
+    score[1] = before1 + secured[scoring.TOTAL + 1]
     state.match.declarer = state.turn
-    held = score[team] >= state.rules.target
+    held = _winner(state, secured, before0, before1) == team
     _finish(state, team if held else 1 - team, DECLARED if held else FALSE_DECLARATION)
     return held
 

@@ -11,6 +11,7 @@ from array import array
 import pytest
 
 from conftest import cards, play
+from engine import observe
 from engine.layout import DEAL, HAND_OVER, PLAY, TERMINAL
 from engine.match import DECLARED, FALSE_DECLARATION, NAPOLEONE, TARGET
 from engine.rules import Rules
@@ -304,6 +305,38 @@ def test_declaration_counts_secured_scope_of_the_other_side():
     assert state.declare()
     assert list(state.score) == [11, 10]
     assert state.match.grade == 1
+
+
+# Both sides at the target when a side declares (C-24, RULES §6.2 and §10 row 21 applied to
+# the secured totals): (tie_at_target, score before the hand, overtime, plays made, whether
+# the declaration holds). After 6 plays side A (seat 2 to play) has 3 points secured and B 1;
+# after 5 plays B (seat 1) is to play with nothing secured and A has 3.
+BOTH_AT_TARGET = [
+    ("higher_wins_else_continue", (9, 10), False, 6, True),  # 12 to 11: the higher total
+    ("higher_wins_else_continue", (8, 10), False, 6, False),  # 11 to 11: a tie is not a win
+    ("higher_wins_else_continue", (11, 11), True, 6, True),  # overtime: a lead wins
+    ("higher_wins_else_continue", (11, 11), True, 5, False),  # overtime, no lead: false claim
+    ("countback", (8, 10), False, 6, True),  # 11 to 11, A first there by countback (PARLETT)
+    ("continue_regardless", (9, 10), False, 6, False),  # reaching it together is no win
+    ("continue_regardless", (11, 11), True, 6, True),  # overtime: a lead wins
+]
+
+
+@pytest.mark.parametrize("tie, score, overtime, plays, held", BOTH_AT_TARGET)
+def test_declaring_with_both_sides_at_the_target(tie, score, overtime, plays, held):
+    state = scripted(BOTH_SCORE_THREE, plays=plays, declare_out=True, tie_at_target=tie)
+    state.score[0], state.score[1] = score
+    state.match.overtime = overtime
+    team = state.turn & 1
+    obs = bytearray(observe.SIZE)
+    state.observe(state.turn, obs)
+    wants = observe.may_declare_out(obs, state.rules)
+    assert state.declare() is held
+    assert state.phase == TERMINAL
+    assert state.match.winner == (team if held else 1 - team)
+    assert state.match.reason == (DECLARED if held else FALSE_DECLARATION)
+    # the bots' test agrees, except that it leaves countback's order of points alone
+    assert wants == (held and tie != "countback")
 
 
 def test_declaring_needs_declare_out():
