@@ -119,7 +119,7 @@ class Game:
         self.choice = 0
         self.obs = bytearray(observe.SIZE)
         self.view = TableView()
-        # scope per team in this match's finished hands (C-14), for statistics
+        # scope per team in this match's hands scored or declared (C-14), for statistics
         self.scope_made = [scope_made[0], scope_made[1]]
         self.selected = 0
         self.mode = MODE_BOTS
@@ -200,8 +200,7 @@ class Game:
         while state.phase == DEAL:
             state.deal()  # a redeal (C-9) leaves the phase at DEAL
         if state.phase == HAND_OVER:
-            for team in range(2):
-                self.scope_made[team] += state.scope[team]
+            self._count_scope()
             state.end_hand()  # the last hand too: its points come before the result
             self.mode = MODE_HAND_END
             self._redraw()
@@ -280,9 +279,7 @@ class Game:
         if bot.needs_observation or declare_out:
             state.observe(seat, self.obs)
         if declare_out and bot.wants_declare(self.obs):
-            state.declare()  # C-26: the match ends either way
-            self._tell(PLAYED)
-            self._match_over()
+            self._declare()
             return
         count = state.legal_moves(self.moves)
         self._play(bot.choose(self.obs, self.moves, count))
@@ -298,10 +295,19 @@ class Game:
         """The person to play declares out (C-26; needs ``declare_out``); the match ends."""
         if self.mode not in (MODE_PLAY, MODE_CHOOSE) or not self.rules.declare_out:
             raise ValueError("declaring out needs declare_out and a person's turn")
+        return self._declare()
+
+    def _declare(self) -> bool:
+        # C-26: the match ends mid-hand either way, and the hand's scope count as scored
         held = self.state.declare()
+        self._count_scope()
         self._tell(PLAYED)
         self._match_over()
         return held
+
+    def _count_scope(self) -> None:
+        for team in range(2):
+            self.scope_made[team] += self.state.scope[team]
 
     def uncover(self) -> None:
         """The person the cover waited for is ready: show their hand and go on."""

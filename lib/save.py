@@ -46,8 +46,9 @@ offset  bytes  then the match, from the end of the names (engine/state.py, match
 14      2      hand_number (u16)
 16      3      phase, dealer, first_dealer (u8 each)
 19      5      MatchInfo: winner (i8), grade, reason, overtime (u8), declarer (i8)
-24      4      scope made in the match's finished hands by team 0, team 1 (u16 each; the
-               hand held adds its own when it is scored): lib/game.py ``scope_made``
+24      4      scope made in the match's scored hands by team 0, team 1 (u16 each; the
+               hand held adds its own when it is scored or declared out): lib/game.py
+               ``scope_made``
 28      1      plays made in the hand held (0..40), or ``NO_DEAL`` (255) before any deal
 29      40     the deal: seats 0..3's hands in slot order, then the table in slot order
 69      1-3    each play: the card, | 0x40 for SELF_TAKE, | 0x80 for ACE_SWEEP; then, when

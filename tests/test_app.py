@@ -462,6 +462,25 @@ def test_declaring_out_from_the_pause_menu_ends_the_match(shown):
     assert app.texts["reasons"][4] in screen_text(app)
 
 
+def test_a_declaration_counts_the_scope_of_its_hand(shown, tmp_path):
+    # The declared score counts the hand's scope (RULES §6.4), so the statistics do too.
+    app, clock = make_app(shown, tmp_path, tre_gradi=True)
+    pick(app, "vs_bots")
+    chooser = random.Random(0)
+    for _ in range(3000):
+        game = app.game
+        if app.screen == "table" and game.mode == MODE_PLAY and game.state.scope[0]:
+            break
+        answer(app, clock, chooser)
+    made = game.scope_made[0] + game.state.scope[0]
+    before = app.stats.scope
+    app.handle(BACK)
+    pick(app, "declare")
+    assert app.screen == "match_end"
+    assert game.scope_made[0] == made
+    assert app.stats.scope - before == made
+
+
 # --- saves and statistics ---------------------------------------------------------------------
 
 
