@@ -17,7 +17,7 @@ def texts() -> dict:
         "turn": "%s to play",
         "trail": "%s: %s",
         "take": "%s: %s takes %s",
-        "scopa": "%s, scopa!",
+        "scopa": "Scopa! %s",  # first: a long line is cut at its end
         # the game (lib/game.py)
         "choose": "Choose a take",
         "hint": "Hint",

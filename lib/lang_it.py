@@ -15,7 +15,7 @@ def update(out: dict) -> None:
         "turn": "Tocca a %s",
         "trail": "%s: %s",
         "take": "%s: %s prende %s",
-        "scopa": "%s, scopa!",
+        "scopa": "Scopa! %s",  # first: a long line is cut at its end
         "choose": "Scegli la presa",
         "hint": "Consiglio",
         "hint_take": "%s prende %s",

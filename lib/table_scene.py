@@ -66,7 +66,7 @@ TEXTS = {
     "turn": "%s to play",  # seat
     "trail": "%s: %s",  # seat, card
     "take": "%s: %s takes %s",  # seat, card, cards taken
-    "scopa": "%s, scopa!",  # a play line
+    "scopa": "Scopa! %s",  # a play line; first, so a line cut at its end keeps it
 }
 """English defaults for every text the scene shows."""
 

@@ -246,13 +246,13 @@ def test_last_play_names_seat_card_and_taken_cards():
     state.apply(state.move_for(cards("7d")[0], cards("3b 4s")))
     view = TableView()
     fill_view(view, state, 1)  # seat 0 sits on the left of seat 1
-    assert view.last_play == "Left: 7d takes 3b 4s, scopa!"
+    assert view.last_play == "Scopa! Left: 7d takes 3b 4s"  # first: a cut line keeps it
     fill_view(view, state, 0)
-    assert view.last_play == "You: 7d takes 3b 4s, scopa!"
+    assert view.last_play == "Scopa! You: 7d takes 3b 4s"
     texts = dict(table_scene.TEXTS, seats=("Tu", "Destra", "Compagno", "Sinistra"),
-                 take="%s: %s prende %s", scopa="%s, scopa!")
+                 take="%s: %s prende %s", scopa="Scopa! %s")
     fill_view(view, state, 2, texts)
-    assert view.last_play == "Compagno: 7d prende 3b 4s, scopa!"
+    assert view.last_play == "Scopa! Compagno: 7d prende 3b 4s"
 
 
 def test_scene_refuses_a_layout_for_another_screen():
