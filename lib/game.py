@@ -176,6 +176,9 @@ class Game:
         # every key on the heap for the match).
         scene_texts = {key: texts[key] for key in TEXTS}
         scene_texts["seats"] = relative
+        if setup.mode == WATCH:  # no one is "you": the seats by compass, the teams by letter
+            scene_texts["your_turn"] = texts["turn"] % relative[0]
+            scene_texts["teams"] = texts["team_cols"]
         self._seat_texts = scene_texts
         self.scene.texts = scene_texts
 

@@ -141,6 +141,10 @@ def show_hint(app) -> None:
     show_message(app, "hint", app.texts["hint"], lines, app.texts["back"])
 
 
+_TEAM_LETTERS = ("A", "B")  # the players screen's "team A" and "team B"
+_LABEL_CHARS = 10  # the hand's longest row label, "Settebello"
+
+
 def _team_names(app):
     if app.setup.mode == VS_BOTS:
         return None
@@ -157,10 +161,17 @@ def show_hand_end(app) -> None:
     forget("summaries")
     show_message(app, "hand_end", title, (), texts["next_hand"])
     scene = app.text_scene
-    wide = 8 if scene.chars >= 40 else 5
-    widths = (wide, wide, wide)
+    base = 8 if scene.chars >= 40 else 5
     names = _team_names(app) or texts["columns"][1:3]
-    scene.columns(0, ("", names[0], names[1], texts["columns"][3]), widths, DIM)
+    points = texts["columns"][3]
+    # each column at least a space wider than its heading
+    wide = max(base, len(names[0]) + 1, len(names[1]) + 1)
+    last = max(base, len(points) + 1)
+    if scene.chars - 2 * wide - last < _LABEL_CHARS:
+        names = _TEAM_LETTERS  # "Team A" leaves the labels no room: the letters alone
+        wide = base
+    widths = (wide, wide, last)
+    scene.columns(0, ("", names[0], names[1], points), widths, DIM)
     for i, row in enumerate(rows):
         scene.columns(i + 1, row, widths)
 

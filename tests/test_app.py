@@ -230,6 +230,32 @@ def test_pass_and_play_match_never_shows_a_hand_to_the_wrong_person(shown, seats
     assert cover_title
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_hand_end_columns_stay_apart_and_line_up(shown, language):
+    # Watching bots, the columns are named by team ("Team A", "Coppia A"), which a narrow
+    # screen shows as the letters: every header cell stands apart and ends where its
+    # column's numbers end.
+    app, clock = make_app(shown, language=language)
+    pick(app, "watch")
+    while app.screen != "hand_end":
+        answer(app, clock, random.Random(0))
+    lines = app.text_scene.text()[1:]  # the header, then the hand's rows
+    header = lines[0]
+    teams = app.texts["team_cols"]
+    cells = (teams if teams[0] in header else ("A", "B")) + (app.texts["columns"][3],)
+    ends = []
+    for cell in cells:
+        start = header.index(cell, ends[-1] if ends else 0)
+        assert header[start - 1] == " ", header  # apart from what comes before
+        ends.append(start + len(cell))
+    for row in lines[1:4]:  # cards, denari, settebello: a value in every column
+        row = row.rstrip()
+        row_ends = [i + 1 for i in range(len(row)) if row[i] != " " and
+                    (i + 1 == len(row) or row[i + 1] == " ")]
+        assert row_ends[-3:] == ends, (header, row)
+    assert lines[3].startswith(app.texts["rows"][2])  # "Settebello" keeps its room
+
+
 def test_cover_hides_the_table_and_names_the_next_person(shown):
     app, clock = make_app(shown)
     pick(app, "pass")
@@ -252,6 +278,16 @@ def test_watching_bots_plays_a_match_with_no_person(shown):
     assert game.setup.people == 0 and game.mode == MODE_BOTS
     app.handle(HINT)  # no hints for bots
     assert app.screen == "table"
+    # no one is "you": South's turn is South's, the teams go by letter
+    scene = app.table_scene
+    turns = set()
+    for _ in range(8):
+        turns.add(scene.turn.text.strip())
+        clock.now += 700
+        app.tick()
+    assert app.texts["turn"] % app.texts["compass"][0] in turns
+    assert app.texts["your_turn"] not in turns
+    assert scene.scores[0].text.startswith(app.texts["team_cols"][0])
     seen = play_on(app, clock, random.Random(2))
     assert "cover" not in seen and "team" in app.text_scene.title.text.lower()
 
