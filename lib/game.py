@@ -385,6 +385,9 @@ class Game:
                 found += 1
         self.choice_count = found
         self.choice = 0
+        for i in range(found):
+            if self.choices[i] == self.hint_move:
+                self.choice = i  # the take the hint highlighted
         if found == 1:
             self._play(self.choices[0])
         elif found > 1:
@@ -414,8 +417,13 @@ class Game:
         elif code == BACK:
             self._cancel_choice()
         elif code == TOUCH:
-            if self.scene.hand_index_at(x, y) == self.selected:
+            index = self.scene.hand_index_at(x, y)
+            if index == self.selected:
                 self._play(self.choices[self.choice])
+                return
+            if index >= 0:  # another card of the hand: leave the choice for that card
+                self._cancel_choice()
+                self._handle_play(code, x, y)
                 return
             slot = self.scene.table_slot_at(x, y)
             if slot < 0:

@@ -270,6 +270,18 @@ def test_c11_capture_choice_back_cancels_and_touch_picks_a_take(pyportal):
     assert set(taken) == set(cards("2c 5s"))
 
 
+def test_touching_another_hand_card_during_a_capture_choice_picks_that_card(pyportal):
+    game = choice_game(pyportal, Clock())
+    scene = game.scene
+    game.handle(SELECT)  # 7d: two takes
+    assert game.mode == MODE_CHOOSE
+    game.handle(TOUCH, *card_middle(scene.hand_cards[1], scene))  # Kc
+    assert game.mode == MODE_PLAY and game.selected == 1
+    assert highlighted(scene) == set() and game.state.ply == 0
+    game.handle(TOUCH, *card_middle(scene.hand_cards[1], scene))  # again: Kc is played
+    assert game.state.play_info(game.state.ply - 1)[1] == cards("Kc")[0]
+
+
 def test_touch_selects_a_hand_card_and_a_second_touch_plays_it(pyportal):
     game = choice_game(pyportal, Clock())
     scene = game.scene
@@ -298,6 +310,28 @@ def test_hint_selects_the_card_highlights_its_take_and_gives_a_reason(pyportal, 
     assert game.mode == MODE_PLAY and game.state.ply == 0
     pyportal.refresh()
     assert pyportal.screenshot(tmp_path / "hint.png").exists()
+
+
+@pytest.mark.parametrize("last", [False, True])
+def test_the_capture_choice_starts_on_the_hinted_take(pyportal, monkeypatch, last):
+    game = choice_game(pyportal, Clock())
+    card = cards("7d")[0]
+
+    class Hinter:  # suggests 7d's first or last take
+        kind = "master"
+        reason = 1
+
+        def search_move(self, obs, moves, count):
+            takes = [moves[i] for i in range(count) if moves[i] & 63 == card]
+            return takes[-1 if last else 0]
+
+    monkeypatch.setattr(game, "make_hinter", Hinter)
+    game.handle(HINT)
+    hinted = highlighted(game.scene)
+    game.handle(SELECT)
+    assert game.mode == MODE_CHOOSE
+    assert game.choices[game.choice] == game.hint_move
+    assert highlighted(game.scene) == hinted
 
 
 def test_bots_wait_for_the_pause_and_a_key_skips_it(pyportal):
