@@ -85,7 +85,7 @@ def menu_texts() -> dict:
         "need_people": "Pick at least 2 people",
         "twice": "%s sits twice",
         "save_bad": "Save ignored: %s",
-        "stats_rows": ("Played", "Won"),
+        "stats_won": "Won %d of %d",  # won, played
         "stat_scope": "Scope made",
         "stat_best": "Best match",
         "reset": "Reset statistics",

@@ -74,7 +74,7 @@ def update_menus(out: dict) -> None:
         "need_people": "Servono almeno 2 persone",
         "twice": "%s siede due volte",
         "save_bad": "Salvataggio ignorato: %s",
-        "stats_rows": ("Giocate", "Vinte"),
+        "stats_won": "Vinte %d su %d",  # vinte, giocate
         "stat_scope": "Scope fatte",
         "stat_best": "Partita migliore",
         "reset": "Azzera statistiche",

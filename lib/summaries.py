@@ -75,14 +75,13 @@ def match_result(state, texts: dict, team_names=None) -> tuple:
 def stats_rows(stats, texts: dict, levels) -> list:
     """(label, value) rows: matches played and won per level, scope made, best match."""
     level_names = texts["level_names"]
-    played, won = texts["stats_rows"]
+    won_of = texts["stats_won"]  # "difficile Vinte 999 su 999" fits a 160-pixel row
     rows = []
     for level in levels + ("desktop",):
         if level == "desktop" and not stats.played[level]:
             continue  # the simulator's level shows once played
         name = level_names[levels.index(level)] if level in levels else level
-        rows.append((name, "%s %d  %s %d" % (played, stats.played[level], won,
-                                             stats.won[level])))
+        rows.append((name, won_of % (stats.won[level], stats.played[level])))
     rows.append((texts["stat_scope"], str(stats.scope)))
     if stats.best:
         rows.append((texts["stat_best"], "%d-%d" % (stats.best_score[0], stats.best_score[1])))

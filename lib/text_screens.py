@@ -183,5 +183,7 @@ def show_match_end(app) -> None:
 
     title, detail = match_result(app.game.state, app.texts, _team_names(app))
     forget("summaries")
-    show_menu(app, "match_end", title, _MATCH_END_ITEMS, 2)
-    app.text_scene.set_row(0, detail)
+    lines = wrap(detail, app._show_text().chars)  # "false declaration, grade 3: cappotto"
+    show_menu(app, "match_end", title, _MATCH_END_ITEMS, len(lines) + 1)
+    for row in range(len(lines)):
+        app.text_scene.set_row(row, lines[row])

@@ -498,6 +498,24 @@ def test_declaring_out_from_the_pause_menu_ends_the_match(shown):
     assert app.texts["reasons"][4] in screen_text(app)
 
 
+def test_the_match_result_is_shown_whole_on_every_screen(shown):
+    # The longest reason and grade, in Italian, wrap onto a second line on a narrow screen.
+    app, clock = make_app(shown, tre_gradi=True, language="it")
+    pick(app, "vs_bots")
+    while app.game.mode != MODE_PLAY:
+        clock.now += 700
+        app.tick()
+    app.handle(BACK)
+    pick(app, "declare")
+    info = app.game.state.match
+    detail = app.texts["reasons"][info.reason] + ", " + app.texts["grade"][info.grade]
+    rows = [line.strip() for line in app.text_scene.text()[1:3]]
+    assert " ".join(row for row in rows if row) == detail
+    assert app.items[app.cursor] == "again"
+    pick(app, "again")  # the menu below the result still works
+    assert app.screen in ("table", "cover")
+
+
 def test_a_declaration_counts_the_scope_of_its_hand(shown, tmp_path):
     # The declared score counts the hand's scope (RULES §6.4), so the statistics do too.
     app, clock = make_app(shown, tmp_path, tre_gradi=True)
@@ -610,6 +628,23 @@ def test_corrupt_save_is_reported_in_one_line_and_ignored(shown, tmp_path):
     assert app.screen == "title" and app.items[0] != "continue"
     assert app.message and "\n" not in app.message
     assert app.message[:20] in app.text_scene.footer.text
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_statistics_rows_are_whole_with_three_digit_counts(shown, tmp_path, language):
+    from stats import Stats, store_stats
+
+    stats = Stats()
+    for level in ("easy", "normal", "hard"):
+        stats.played[level] = 999
+        stats.won[level] = 998
+    store_stats(str(tmp_path), stats)
+    app, _ = make_app(shown, tmp_path, language=language)
+    pick(app, "stats")
+    rows = app.text_scene.text()[1:4]
+    for name, row in zip(app.texts["level_names"], rows, strict=True):
+        assert row.startswith(name + " ") and row.rstrip().endswith(
+            app.texts["stats_won"] % (998, 999)), row
 
 
 def test_statistics_count_a_match_against_bots_and_reset(shown, tmp_path):
