@@ -69,6 +69,7 @@ HINT_READY = const(5)
 
 BOT_PAUSE_MS = const(700)
 MATCH_SEED_STEP = const(1000)  # match n of a session is seeded setup.seed + 1000 * n
+TEAM_LETTERS = ("A", "B")  # the teams where "Team A" does not fit (the players screen's)
 
 
 def match_seed(setup, matches: int) -> int:
@@ -128,8 +129,7 @@ class Game:
         self.viewer = -1 if setup.mode == PASS else setup.first_person_seat()
         self._cover_for = -1
         self._seat_texts = None
-        if self.viewer >= 0:
-            self._set_viewer(self.viewer)
+        self._set_viewer(self.viewer)
 
     def start(self) -> None:
         """Deal if a deal is due and go up to the first wait (the listener may hear of it)."""
@@ -159,26 +159,31 @@ class Game:
     # -- seats and words ------------------------------------------------------------------
 
     def _set_viewer(self, seat: int) -> None:
-        """Draw from ``seat``'s side: its hand face up, the others named relative to it."""
+        """Draw from ``seat``'s side: its hand face up, the others named relative to it. No
+        one is "you" while watching bots or, in pass-and-play, before anyone is shown (``seat``
+        -1): the seats go by compass or name from seat 0, the teams by their letters."""
         self.viewer = seat
         texts = self.texts
         setup = self.setup
-        relative = texts["seats"]
-        if setup.mode == WATCH:
-            relative = texts["compass"]
-        elif setup.mode == PASS:  # the people by name, bots by where they sit
+        neutral = seat < 0 or setup.mode == WATCH
+        base = seat if seat >= 0 else 0  # an unseen table is drawn from seat 0 (_redraw)
+        relative = texts["compass"] if neutral else texts["seats"]
+        if setup.mode == PASS:  # the people by name, bots by where they sit
             names = []
             for rel in range(4):
-                name = setup.name_at((seat + rel) & 3)
+                name = setup.name_at((base + rel) & 3)
                 names.append(name if name else relative[rel])
             relative = tuple(names)
         # The scene's own texts only (a copy of the whole dict would hold a second table of
         # every key on the heap for the match).
         scene_texts = {key: texts[key] for key in TEXTS}
         scene_texts["seats"] = relative
-        if setup.mode == WATCH:  # no one is "you": the seats by compass, the teams by letter
+        if neutral:
             scene_texts["your_turn"] = texts["turn"] % relative[0]
-            scene_texts["teams"] = texts["team_cols"]
+            teams = texts["team_cols"]
+            # "Coppia A 31" is wider than a score line: then the letters alone
+            room = self.scene.scores[0].chars - len(texts["score"] % ("", 99))
+            scene_texts["teams"] = teams if len(teams[0]) <= room else TEAM_LETTERS
         self._seat_texts = scene_texts
         self.scene.texts = scene_texts
 

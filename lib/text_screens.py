@@ -15,7 +15,7 @@ code has returned (a match start, a hint or the table must not run with it loade
 Allocation: builds strings and tuples (edge: screens only).
 """
 
-from game import MODE_PLAY
+from game import MODE_PLAY, TEAM_LETTERS
 from input_events import DOWN, LEFT, RIGHT, SELECT, TOUCH, UP
 from match_setup import VS_BOTS
 from text_line import wrap
@@ -141,7 +141,6 @@ def show_hint(app) -> None:
     show_message(app, "hint", app.texts["hint"], lines, app.texts["back"])
 
 
-_TEAM_LETTERS = ("A", "B")  # the players screen's "team A" and "team B"
 _LABEL_CHARS = 10  # the hand's longest row label, "Settebello"
 
 
@@ -168,7 +167,7 @@ def show_hand_end(app) -> None:
     wide = max(base, len(names[0]) + 1, len(names[1]) + 1)
     last = max(base, len(points) + 1)
     if scene.chars - 2 * wide - last < _LABEL_CHARS:
-        names = _TEAM_LETTERS  # "Team A" leaves the labels no room: the letters alone
+        names = TEAM_LETTERS  # "Team A" leaves the labels no room: the letters alone
         wide = base
     widths = (wide, wide, last)
     scene.columns(0, ("", names[0], names[1], points), widths, DIM)

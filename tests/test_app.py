@@ -256,6 +256,45 @@ def test_hand_end_columns_stay_apart_and_line_up(shown, language):
     assert lines[3].startswith(app.texts["rows"][2])  # "Settebello" keeps its room
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_watching_bots_shows_whole_two_digit_scores(shown, language):
+    from game import TEAM_LETTERS
+
+    app, _ = make_app(shown, language=language)
+    pick(app, "watch")
+    game = app.game
+    game.state.score[0], game.state.score[1] = 31, 27
+    game._redraw()  # the view again, with these scores
+    for row, score in ((0, 31), (1, 27)):
+        shown_text = app.table_scene.scores[row].text.strip()
+        assert shown_text in [app.texts["score"] % (name, score)
+                              for name in (app.texts["team_cols"][row], TEAM_LETTERS[row])]
+
+
+def test_pass_and_play_names_no_one_you_before_anyone_is_shown(shown):
+    app, clock = make_app(shown)
+    clock.now = 4
+    pick(app, "pass")
+    for seat, person in enumerate((0, 1, 0, 2)):  # bots at seats 0 and 2
+        while app.pass_seats[seat] != person:
+            pick(app, "seat%d" % seat)
+    pick(app, "start")
+    you = app.texts["seats"][0]
+    seen = 0
+    for _ in range(400):
+        game = app.game
+        if game.viewer >= 0:
+            break
+        if app.screen == "table":
+            scene = app.table_scene
+            assert scene.turn.text.strip() != app.texts["your_turn"]
+            assert not scene.last_play.text.strip().startswith(you + ":")
+            assert not scene.last_play.text.strip().startswith("Scopa! " + you + ":")
+            seen += 1
+        answer(app, clock, random.Random(0))
+    assert seen and game.viewer >= 0
+
+
 def test_cover_hides_the_table_and_names_the_next_person(shown):
     app, clock = make_app(shown)
     pick(app, "pass")
