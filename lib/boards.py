@@ -19,12 +19,13 @@ COMPACT = "compact"  # 160x128
 
 DEFAULT = "pyportal"
 
-# name, width, height, input, layout, buttons (0 for touch boards)
+# name, width, height, input, layout, buttons (0 for touch boards), the labels of the select
+# and back buttons as printed on the board (README "Buttons"; none on a touch board)
 _TABLE = (
-    ("pyportal", 320, 240, TOUCH, LARGE, 0),
-    ("pico-display", 240, 135, BUTTONS, MEDIUM, 4),
-    ("pico-display-2", 320, 240, BUTTONS, LARGE, 4),
-    ("pybadge", 160, 128, BUTTONS, COMPACT, 8),
+    ("pyportal", 320, 240, TOUCH, LARGE, 0, ("", "")),
+    ("pico-display", 240, 135, BUTTONS, MEDIUM, 4, ("X", "Y")),
+    ("pico-display-2", 320, 240, BUTTONS, LARGE, 4, ("X", "Y")),
+    ("pybadge", 160, 128, BUTTONS, COMPACT, 8, ("A", "B")),
 )
 
 NAMES = tuple(row[0] for row in _TABLE)
@@ -33,15 +34,19 @@ NAMES = tuple(row[0] for row in _TABLE)
 
 # A named tuple, not a class of this module: a class's methods would keep this module's
 # globals alive, and lib/main_loop.py drops the module once the game has started.
-Board = namedtuple("Board", ("name", "width", "height", "input", "layout", "buttons", "touch"))
+Board = namedtuple("Board", ("name", "width", "height", "input", "layout", "buttons", "keys",
+                             "touch"))
 """One board's profile: ``name``, ``width``, ``height`` (pixels, landscape), ``input``
 (``TOUCH`` or ``BUTTONS``), ``layout`` (``LARGE``, ``MEDIUM`` or ``COMPACT``), ``buttons``
-(how many, 0 on a touch board) and ``touch`` (True when the input is a touchscreen)."""
+(how many, 0 on a touch board), ``keys`` (the labels of its select and back buttons, for the
+screens' help lines; empty on a touch board) and ``touch`` (True when the input is a
+touchscreen)."""
 
 
 def profile(name: str = DEFAULT) -> Board:
     """The profile of the board called ``name``; raises ValueError naming the known boards."""
     for row in _TABLE:
         if row[0] == name:
-            return Board(row[0], row[1], row[2], row[3], row[4], row[5], row[3] == TOUCH)
+            return Board(row[0], row[1], row[2], row[3], row[4], row[5], row[6],
+                         row[3] == TOUCH)
     raise ValueError("unknown board %r; known boards: %s" % (name, ", ".join(NAMES)))

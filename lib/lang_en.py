@@ -24,7 +24,7 @@ def texts() -> dict:
         "hint_take": "%s takes %s",  # card, cards taken
         "hint_trail": "Play %s",
         # menus
-        "menu_help": "Select: choose",
+        "menu_help": "%s: choose",  # the select button, or "touch"
         "back": "Back",
         "pause": "Paused",
         "resume": "Resume",
@@ -32,7 +32,7 @@ def texts() -> dict:
         "quit": "Quit to title",
         # pass and play
         "pass_to": "Pass to %s",
-        "ready": "%s: press Select",
+        "ready": "%s: press %s",  # person, the select button
         "ready_touch": "%s: touch to go on",
         "cover_help": "Hands stay hidden",
         # end of hand and match
@@ -42,7 +42,9 @@ def texts() -> dict:
         "rows": ("Cards", "Denari", "Settebello", "Primiera", "Scope", "Re bello", "Napola"),
         "match_row": "Match",
         "yes_no": ("-", "yes"),
-        "next_hand": "Select: next hand",
+        "next_hand": "%s: next hand",
+        "back_help": "%s: back",
+        "touch": "Touch",
         "won": "We win %d-%d!",
         "lost": "They win %d-%d",
         "team_won": "%s wins %d-%d",

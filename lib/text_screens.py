@@ -41,7 +41,14 @@ def show_menu(app, screen: str, title: str, items, first_row: int = 0,
     scene.set_title(title)
     scene.clear_rows()
     draw_items(app)
-    scene.set_footer(footer or app.texts["menu_help"])
+    scene.set_footer(footer or help_line(app, "menu_help"))
+
+
+def help_line(app, key: str, button: int = 0) -> str:
+    """The help line ``key`` of the texts with the board's button for it, ``button`` 0 the
+    select and 1 the back button: its label ("A" on a PyBadge), or "Touch" on a touch board."""
+    label = app.board.keys[button]
+    return app.texts[key] % (label if label else app.texts["touch"])
 
 
 def draw_items(app) -> None:
@@ -121,7 +128,10 @@ def show_cover(app) -> None:
     """Pass-and-play: hide every hand and name the person to pass the device to."""
     texts = app.texts
     name = app.game.cover_name
-    footer = texts["ready_touch" if app.board.touch else "ready"] % name
+    if app.board.touch:
+        footer = texts["ready_touch"] % name
+    else:
+        footer = texts["ready"] % (name, app.board.keys[0])
     show_message(app, "cover", texts["pass_to"] % name, (), footer)
     scene = app.text_scene
     scene.set_centered(scene.rows // 2 - 1, texts["cover_help"])
@@ -138,7 +148,7 @@ def show_hint(app) -> None:
     del i18n
     forget("i18n")
     lines = [game.hint_play(), ""] + wrap(reason, app._show_text().chars)
-    show_message(app, "hint", app.texts["hint"], lines, app.texts["back"])
+    show_message(app, "hint", app.texts["hint"], lines, help_line(app, "back_help", 1))
 
 
 _LABEL_CHARS = 10  # the hand's longest row label, "Settebello"
@@ -158,7 +168,7 @@ def show_hand_end(app) -> None:
     texts = app.texts
     title, rows = hand_rows(app.game.state, texts)
     forget("summaries")
-    show_message(app, "hand_end", title, (), texts["next_hand"])
+    show_message(app, "hand_end", title, (), help_line(app, "next_hand"))
     scene = app.text_scene
     base = 8 if scene.chars >= 40 else 5
     names = _team_names(app) or texts["columns"][1:3]

@@ -16,7 +16,7 @@ import i18n
 import match_setup
 from match_setup import BOT, VS_BOTS, WATCH
 from text_scene import DIM
-from text_screens import draw_items, move_cursor, show_menu
+from text_screens import draw_items, help_line, move_cursor, show_menu
 
 from engine.rules import release_parser
 from engine.unload import forget
@@ -189,7 +189,7 @@ def _change_option(app, key: str) -> None:
         setup.level = _next(match_setup.LEVELS, setup.level)
     elif key == "deck":
         setup.deck = _next(match_setup.DECKS, setup.deck)
-    footer = app.texts["menu_help"]
+    footer = help_line(app, "menu_help")
     try:
         setup.rules()
     except RulesError as error:  # leave the setup as it was and say why

@@ -10,7 +10,9 @@ key                         event
 ==========================  ==========
 Left / Right / Up / Down    LEFT / RIGHT / UP / DOWN
 Enter, keypad Enter, Space  SELECT
+A, X                        SELECT (the boards' own labels, which the help lines name)
 Escape, Backspace           BACK
+B, Y                        BACK
 H                           HINT
 left mouse button down      TOUCH at the board pixel under the pointer (window pixel // scale)
 ==========================  ==========
@@ -36,8 +38,12 @@ KEY_MAP: dict[int, int] = {
     pygame.K_RETURN: input_events.SELECT,
     pygame.K_KP_ENTER: input_events.SELECT,
     pygame.K_SPACE: input_events.SELECT,
+    pygame.K_a: input_events.SELECT,
+    pygame.K_x: input_events.SELECT,
     pygame.K_ESCAPE: input_events.BACK,
     pygame.K_BACKSPACE: input_events.BACK,
+    pygame.K_b: input_events.BACK,
+    pygame.K_y: input_events.BACK,
     pygame.K_h: input_events.HINT,
 }
 """Pygame key code -> input event code."""
