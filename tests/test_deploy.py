@@ -43,8 +43,7 @@ def expected_files(board: str) -> set[str]:
            if p.stem not in ALL_DRIVERS - DRIVERS[board]}
     sheets = {"assets/cards_%s_%s.bmp" % (style, SHEETS[board]) for style in ("italian",
                                                                              "french")}
-    settings = {"settings.toml"} if board.startswith("pico") else set()
-    return {"code.py", "boot.py"} | engine | lib | sheets | settings
+    return {"code.py", "boot.py", "settings.toml"} | engine | lib | sheets
 
 
 def make_deploy(*args: str) -> subprocess.CompletedProcess:
@@ -68,8 +67,10 @@ def test_make_deploy_copies_exactly_what_the_board_needs(board, tmp_path):
     for name in found:
         if not name.endswith(".toml"):
             assert (drive / name).read_bytes() == (ROOT / name).read_bytes(), name
+    settings = "CIRCUITPY_PYSTACK_SIZE = %d\n" % deploy.PYSTACK_BYTES
     if board.startswith("pico"):
-        assert (drive / "settings.toml").read_text() == 'SCOPONE_BOARD = "%s"\n' % board
+        settings += 'SCOPONE_BOARD = "%s"\n' % board
+    assert (drive / "settings.toml").read_text() == settings
 
 
 def test_make_deploy_without_a_board_says_how():
@@ -91,14 +92,16 @@ def test_redeploy_replaces_the_game_and_keeps_the_rest(tmp_path):
     stale = ["lib/game.mpy", "lib/hw_badge.py", "engine/gone.py", "assets/cards_french_15x21.bmp"]
     for name in stale:
         (drive / name).write_bytes(b"old")
-    (drive / "settings.toml").write_text('CIRCUITPY_WIFI_SSID = "home"\nSCOPONE_BOARD = "x"\n')
+    (drive / "settings.toml").write_text('CIRCUITPY_WIFI_SSID = "home"\nSCOPONE_BOARD = "x"\n'
+                                         "CIRCUITPY_PYSTACK_SIZE = 1024\n")
     deploy.deploy("pico-display", drive, libs=False, out=lambda *a: None)
     found = files_in(drive)
     assert found == expected_files("pico-display") | set(keep)
     for name, data in keep.items():
         assert (drive / name).read_bytes() == data
     assert (drive / "settings.toml").read_text() == ('CIRCUITPY_WIFI_SSID = "home"\n'
-                                                     'SCOPONE_BOARD = "pico-display"\n')
+                                                     'SCOPONE_BOARD = "pico-display"\n'
+                                                     "CIRCUITPY_PYSTACK_SIZE = 3072\n")
 
 
 def test_libraries_per_board_and_the_circup_command(tmp_path):

@@ -1,0 +1,21 @@
+"""The Python stack a board is given (sim/deploy.py ``PYSTACK_BYTES``, in settings.toml) holds
+the game's deepest call chain with a quarter to spare: a hint in a hand's last plays against
+``hard`` bots, through lib/main_loop.py's loop, on the 32-bit port (tests/mp/board_stack.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import ROOT
+from sim import deploy, mpruntime
+
+SCRIPT = ROOT / "tests" / "mp" / "board_stack.py"
+PATHS = {ROOT / "engine": "/engine", ROOT / "lib": "/lib", ROOT / "sim" / "mp" / "stubs": "/stubs"}
+
+
+@pytest.mark.parametrize("board", ["pybadge", "pyportal"])
+def test_a_hand_with_hints_runs_in_three_quarters_of_the_boards_python_stack(board):
+    words = deploy.PYSTACK_BYTES * 3 // 4 // 4  # the port counts its stack in 4-byte words
+    output = mpruntime.run_wasm(SCRIPT, board, paths=PATHS, pystack=words)
+    assert output.split()[0] == "hand_end" and int(output.split()[1]) >= 9  # a hint a turn
