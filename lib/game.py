@@ -246,7 +246,7 @@ class Game:
         view = self.view
         viewer = self.viewer
         fill_view(view, self.state, viewer if viewer >= 0 else 0, self._scene_texts(),
-                  self.card_name)
+                  self.card_name, self.scene.last_play.chars)
         view.covered = viewer < 0 or self.mode == MODE_COVER
         view.selected = self.selected if self.mode in (MODE_PLAY, MODE_CHOOSE) else -1
         view.highlight = self._choice_mask() if self.mode == MODE_CHOOSE else 0

@@ -70,6 +70,8 @@ TEXTS = {
 }
 """English defaults for every text the scene shows."""
 
+_TAKE_SHORT = "%s %s: %s"  # seat, card, cards taken: a take on a short line (any language)
+
 class TableView:
     """One seat's view of the position: everything ``TableScene.show`` draws.
 
@@ -121,10 +123,12 @@ def fill_from_observation(view: TableView, obs) -> None:
     view.turn = obs[observe.TURN]
 
 
-def fill_view(view: TableView, state, seat: int, texts: dict = TEXTS, card_name=None) -> None:
+def fill_view(view: TableView, state, seat: int, texts: dict = TEXTS, card_name=None,
+              width: int = 0) -> None:
     """Fill ``view`` with what ``seat`` may see of ``state`` and the last play as text.
 
     :param card_name: card int -> name for the last play (default ``"7d"``, RECORD.md).
+    :param width: the characters of the last play's line, 0 for no limit.
     """
     from engine import observe
 
@@ -133,21 +137,29 @@ def fill_view(view: TableView, state, seat: int, texts: dict = TEXTS, card_name=
     state.observe(seat, view._obs)
     fill_from_observation(view, view._obs)
     ply = view._obs[observe.PLY]
-    view.last_play = last_play_text(state, ply - 1, seat, texts, card_name) if ply else ""
+    view.last_play = last_play_text(state, ply - 1, seat, texts, card_name, width) if ply else ""
 
 
-def last_play_text(state, ply: int, viewer: int, texts: dict = TEXTS, card_name=None) -> str:
+def last_play_text(state, ply: int, viewer: int, texts: dict = TEXTS, card_name=None,
+                   width: int = 0) -> str:
     """Play ``ply`` of the hand as a line: who (relative to ``viewer``), what card, what it
-    took, and whether it was a scopa. Public information only (engine/plays.py play_info)."""
+    took, and whether it was a scopa. Public information only (engine/plays.py play_info).
+
+    A line longer than ``width`` (when given) drops the verb ("Left 7d: 3b 4s"), then, for a
+    scopa, the cards taken: a scopa takes the whole table."""
     if card_name is None:
         from engine.cards import card_name
     seat, card, taken, scopa, _ = state.play_info(ply)
     who = texts["seats"][(seat - viewer) & 3]
+    card = card_name(card)
+    line = texts["trail"] % (who, card)
     if taken:
         names = " ".join([card_name(c) for c in taken])
-        line = texts["take"] % (who, card_name(card), names)
-    else:
-        line = texts["trail"] % (who, card_name(card))
+        full = texts["take"] % (who, card, names)
+        if width and len(texts["scopa"] % full if scopa else full) > width:
+            full = _TAKE_SHORT % (who, card, names)
+        if not (scopa and width and len(texts["scopa"] % full) > width):
+            line = full
     if scopa:
         line = texts["scopa"] % line
     return line

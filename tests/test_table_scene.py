@@ -255,6 +255,30 @@ def test_last_play_names_seat_card_and_taken_cards():
     assert view.last_play == "Scopa! Compagno: 7d prende 3b 4s"
 
 
+def test_a_last_play_too_long_for_its_line_drops_words_not_cards():
+    state = State(Rules("chitarrella"))
+    state.set_position([cards("7d"), cards("Kc"), cards("Kb 6s"), cards("Ks")],
+                       cards("3b 4s 6c"), turn=0)
+    state.apply(state.move_for(cards("7d")[0], cards("3b 4s")))
+    texts = dict(table_scene.TEXTS, seats=("Tu", "Destra", "Compagno", "Sinistra"),
+                 take="%s: %s prende %s", scopa="Scopa! %s")
+    view = TableView()
+    fill_view(view, state, 1, texts, width=30)
+    assert view.last_play == "Sinistra: 7d prende 3b 4s"
+    fill_view(view, state, 1, texts, width=23)  # the 1.14" Display Pack's line
+    assert view.last_play == "Sinistra 7d: 3b 4s"
+    state.set_position([cards("Kd"), cards("2c"), cards("5s"), cards("Ks")], cards("2d 3c"),
+                       turn=2)
+    state.apply(state.move_for(cards("5s")[0], cards("2d 3c")))  # a scopa
+    fill_view(view, state, 0, texts, width=26)
+    assert view.last_play == "Scopa! Compagno 5s: 2d 3c"
+    state.set_position([cards("Kd"), cards("2c"), cards("Kb"), cards("Ks")],
+                       cards("Ac 2d 3c 4d"), turn=0)
+    state.apply(state.move_for(cards("Kd")[0], cards("Ac 2d 3c 4d")))  # the whole table
+    fill_view(view, state, 2, texts, width=26)
+    assert view.last_play == "Scopa! Compagno: Kd"  # a scopa takes every card there was
+
+
 def test_scene_refuses_a_layout_for_another_screen():
     sheet, palette = load_sheet(boards.profile("pybadge"))
     with pytest.raises(ValueError, match="compact"):
