@@ -353,6 +353,8 @@ class App:
             if code == SELECT or code == TOUCH:
                 self.show_table()
                 self.game.next()
+                if self.screen == "table":  # a new deal (a cover or a match end saw to it)
+                    self._store()
         elif screen == "hint":
             if code in (SELECT, BACK, TOUCH):
                 self.show_table()

@@ -626,13 +626,28 @@ def test_a_continued_match_counts_its_scope_from_the_start(shown, tmp_path):
     assert app2.stats.scope - before == final
 
 
+def test_a_new_deal_is_saved_before_anyone_plays(shown, tmp_path):
+    # Quitting before the first play of a hand must not bring the last hand's end back.
+    import save
+
+    app, clock = make_app(shown, tmp_path)
+    pick(app, "vs_bots")
+    chooser = random.Random(1)
+    while app.screen != "hand_end":
+        answer(app, clock, chooser)
+    app.handle(SELECT)  # the next deal; the bots' pause has not run out
+    assert app.screen == "table" and app.game.state.ply == 0
+    _, state, _, _ = save.load(str(tmp_path))
+    assert state.hand_number == app.game.state.hand_number and state.ply == 0
+
+
 def test_saves_are_written_with_the_table_up_once_a_play(shown, tmp_path, monkeypatch):
     # A save is worked out while the table shows, never beside a text screen's objects; a
-    # pass-and-play cover after a play writes nothing new, and a new match is saved before
-    # its first cover.
+    # pass-and-play cover after a play writes nothing new, a new match is saved before its
+    # first cover, and a new deal before its first play (unless a cover saved it).
     import os
 
-    from game import PLAYED
+    from game import HAND_SCORED, PLAYED
 
     app, clock = make_app(shown, tmp_path)
     writes = []
@@ -644,11 +659,14 @@ def test_saves_are_written_with_the_table_up_once_a_play(shown, tmp_path, monkey
 
     monkeypatch.setattr(os, "rename", counting_rename)
     plays = []
+    hands = []
     on_game = app._on_game
 
     def counting_events(event):
         if event == PLAYED:
             plays.append(event)
+        elif event == HAND_SCORED:
+            hands.append(event)
         on_game(event)
 
     app._on_game = counting_events
@@ -656,7 +674,7 @@ def test_saves_are_written_with_the_table_up_once_a_play(shown, tmp_path, monkey
     pick(app, "start")
     assert app.screen == "cover" and writes == [True]
     play_on(app, clock, random.Random(7))
-    assert all(writes) and len(writes) == 1 + len(plays)
+    assert all(writes) and 1 + len(plays) <= len(writes) <= 1 + len(plays) + len(hands)
 
 
 def test_corrupt_save_is_reported_in_one_line_and_ignored(shown, tmp_path):
