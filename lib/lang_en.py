@@ -86,7 +86,7 @@ def menu_texts() -> dict:
         "players": "Players",
         "need_people": "Pick at least 2 people",
         "twice": "%s sits twice",
-        "save_bad": "Save ignored: %s",
+        "save_bad": "Saved match unreadable",  # the reason goes to the serial console
         "stats_won": "Won %d of %d",  # won, played
         "stat_scope": "Scope made",
         "stat_best": "Best match",

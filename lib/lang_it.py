@@ -75,7 +75,7 @@ def update_menus(out: dict) -> None:
         "players": "Giocatori",
         "need_people": "Servono almeno 2 persone",
         "twice": "%s siede due volte",
-        "save_bad": "Salvataggio ignorato: %s",
+        "save_bad": "Salvataggio illeggibile",
         "stats_won": "Vinte %d su %d",  # vinte, giocate
         "stat_scope": "Scope fatte",
         "stat_best": "Partita migliore",

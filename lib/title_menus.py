@@ -54,11 +54,13 @@ def _load_save(app) -> None:
 
     try:
         app.saved = save.load(app.save_dir)
-    except save.SaveError as error:  # one line on the title, then go on without it
-        app.message = app.texts["save_bad"] % (error,)
-        print(app.message)
+    except save.SaveError as error:  # go on without it: the reason in one line on the
+        print("save ignored:", error)  # console, a short one in the title's words
+        app.message = app.texts["save_bad"]
         app.saved = None
     app._forget_files()
+    if app.saved is not None:  # the title in the saved match's language; Continue keeps
+        _use_language(app, app.saved[0].language)  # whatever the title shows then
     forget("engine.edge")  # the save's replay checked its plays; play needs none of it
 
 
@@ -136,8 +138,8 @@ def activate(app, key: str):
     setup = app.setup
     if key == "continue":
         saved_setup = app.saved[0]
+        saved_setup.language = setup.language  # the title's, which may have changed
         app.setup = saved_setup
-        _use_language(app, saved_setup.language)
         return app.saved
     if key == "vs_bots" or key == "watch":
         setup.set_mode(VS_BOTS if key == "vs_bots" else WATCH)

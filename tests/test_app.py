@@ -641,6 +641,19 @@ def test_a_new_deal_is_saved_before_anyone_plays(shown, tmp_path):
     assert state.hand_number == app.game.state.hand_number and state.ply == 0
 
 
+def test_continue_speaks_the_language_the_title_shows(shown, tmp_path):
+    app, clock = make_app(shown, tmp_path, language="it")
+    pick(app, "vs_bots")
+    app.handle(BACK)
+    pick(app, "quit")
+    app2, _ = make_app(shown, tmp_path)  # a new start: the title takes the save's language
+    assert app2.setup.language == "it" and app2.items[0] == "continue"
+    pick(app2, "language")  # the player switches to English, then continues
+    assert app2.setup.language == "en"
+    pick(app2, "continue")
+    assert app2.game.texts["your_turn"] == "Your turn"
+
+
 def test_saves_are_written_with_the_table_up_once_a_play(shown, tmp_path, monkeypatch):
     # A save is worked out while the table shows, never beside a text screen's objects; a
     # pass-and-play cover after a play writes nothing new, a new match is saved before its
@@ -677,14 +690,18 @@ def test_saves_are_written_with_the_table_up_once_a_play(shown, tmp_path, monkey
     assert all(writes) and 1 + len(plays) <= len(writes) <= 1 + len(plays) + len(hands)
 
 
-def test_corrupt_save_is_reported_in_one_line_and_ignored(shown, tmp_path):
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_corrupt_save_is_reported_in_one_line_and_ignored(shown, tmp_path, capsys, language):
     import save
 
     (tmp_path / save.SAVE_NAME).write_bytes(b"\x01garbage")
-    app, _ = make_app(shown, tmp_path)
+    app, _ = make_app(shown, tmp_path, language=language)
     assert app.screen == "title" and app.items[0] != "continue"
-    assert app.message and "\n" not in app.message
-    assert app.message[:20] in app.text_scene.footer.text
+    # the reason on the console in one line; on screen, whole, the title's words for it
+    console = [line for line in capsys.readouterr().out.splitlines() if "save ignored" in line]
+    assert len(console) == 1 and save.SAVE_NAME in console[0]
+    assert app.message == app.texts["save_bad"]
+    assert app.text_scene.footer.text.strip() == app.message
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
