@@ -72,6 +72,7 @@ TEXTS = {
 
 _TAKE_SHORT = "%s %s: %s"  # seat, card, cards taken: a take on a short line (any language)
 
+
 class TableView:
     """One seat's view of the position: everything ``TableScene.show`` draws.
 
