@@ -146,7 +146,8 @@ def run_unix(
     return _run(cmd, "micropython (unix)", timeout, env)
 
 
-LIFT_HEAP = 32 << 20  # run_wasm's heap with lift: 16 MB filled, the rest for the script
+LIFT = 16 << 20  # run_wasm's lift: the script's objects above this address
+LIFT_ROOM = 16 << 20  # and a heap this much larger, for the script
 
 
 def run_wasm(
@@ -156,7 +157,7 @@ def run_wasm(
     paths: Mapping[str | Path, str] | None = None,
     timeout: float = 600,
     pystack: int | None = None,
-    lift: bool = False,
+    lift: bool | int = False,
 ) -> str:
     """Run ``script`` under the 32-bit WebAssembly port (via Node); return its stdout.
 
@@ -168,17 +169,19 @@ def run_wasm(
     directory is not copied. ``heap`` is the initial heap in bytes (it grows on demand),
     ``pystack`` the Python stack in words (default 2048) for deep recursion. ``lift`` puts
     the script's objects above 16 MB (``run_wasm.mjs --lift``, with a 32 MB heap at least), as
-    heap measurements need: below, a raw int in an array can keep a dead object alive.
+    heap measurements need: below, a raw int in an array can keep a dead object alive; an int
+    ``lift`` lifts them above that address instead.
     ``args`` become ``sys.argv[1:]``.
     Raises ``RuntimeError`` (with stdout and stderr) on a non-zero exit or a timeout.
     """
     if paths is None:
         paths = {REPO_ROOT / "engine": "/engine"}
     if lift:
-        heap = max(heap, LIFT_HEAP)
+        lift = LIFT if lift is True else lift
+        heap = max(heap, lift + LIFT_ROOM)
     cmd = [node(), str(RUN_WASM), "--heap", str(int(heap))]
     if lift:
-        cmd.append("--lift")
+        cmd.append("--lift=%d" % lift)
     if pystack is not None:
         cmd += ["--pystack", str(int(pystack))]
     for host, dest in paths.items():

@@ -1,6 +1,6 @@
 // Run a Python script under the 32-bit MicroPython WebAssembly port, from the command line.
 //
-//   node sim/mp/run_wasm.mjs [--heap BYTES] [--pystack WORDS] [--lift]
+//   node sim/mp/run_wasm.mjs [--heap BYTES] [--pystack WORDS] [--lift[=BYTES]]
 //                              [--path HOST_DIR:FS_DIR ...] script.py [args...]
 //
 // Uses npm's @micropython/micropython-webassembly-pyscript (pinned in package.json; run
@@ -21,8 +21,8 @@
 //                   first: a trivial recursive function stops at about 160 frames with
 //                   "RuntimeError: maximum recursion depth exceeded" (the unix port: ~200),
 //                   and a larger --pystack does not change that.
-//   --lift          before the script, fill the heap's first 16 MB (needs --heap of 24m or
-//                   more), so that the script's objects land above 2**24. This port's heap
+//   --lift[=BYTES]  before the script, fill the heap's first 16 MB (or BYTES; needs --heap
+//                   8 MB larger or more), so that the script's objects land above 2**24. This port's heap
 //                   starts at about 1 MB, and its collector is conservative: it scans every
 //                   word of every live block, array and bytearray contents too, so a raw int
 //                   there (a move below 2**24, a mask) equal to a dead object's address keeps
@@ -108,7 +108,8 @@ function parseArgs(argv) {
     else if (a.startsWith("--heap=")) opts.heap = parseSize(a.slice(7), "--heap");
     else if (a === "--pystack") opts.pystack = parseSize(argv[++i], "--pystack");
     else if (a.startsWith("--pystack=")) opts.pystack = parseSize(a.slice(10), "--pystack");
-    else if (a === "--lift") opts.lift = true;
+    else if (a === "--lift") opts.lift = 1 << 24;
+    else if (a.startsWith("--lift=")) opts.lift = parseSize(a.slice(7), "--lift");
     else if (a === "--path" || a.startsWith("--path=")) {
       const spec = a === "--path" ? argv[++i] : a.slice(7);
       const colon = spec ? spec.lastIndexOf(":") : -1;
@@ -180,20 +181,19 @@ import sys, micropython, json, io, gc
 def _harness_scrub(depth):
     return _harness_scrub(depth - 1) if depth else 0
 
-_HARNESS_LIFT = 1 << 24
 _harness_lifted = [None] * 4096
 
-def _harness_lift():
-    # --lift: the garbage so far collected, a block up to 16 MB, then the holes below it
-    # filled with small objects.
+def _harness_lift(top):
+    # --lift: the garbage so far collected, a block up to top (16 MB), then the holes
+    # below it filled with small objects.
     gc.collect()
     kept = _harness_lifted
     start = id(kept)
-    if start < _HARNESS_LIFT:
-        kept[0] = bytearray(_HARNESS_LIFT - start)
+    if start < top:
+        kept[0] = bytearray(top - start)
     for i in range(1, len(kept)):
         o = bytearray(1)
-        if id(o) >= _HARNESS_LIFT:
+        if id(o) >= top:
             break
         kept[i] = o
 
@@ -324,7 +324,7 @@ async function main() {
       `for _p in ${JSON.stringify(roots)}:\n    if _p not in sys.path:\n        sys.path.append(_p)\n`,
     );
     if (opts.lift) {
-      mp.runPython("_harness_lift()");
+      mp.runPython(`_harness_lift(${opts.lift})`);
     }
     const run = mp.globals.get("_harness_run");
     const settle = mp.globals.get("_harness_settle");
