@@ -78,6 +78,7 @@ class App:
     """
 
     MATCH_MENUS = ("pause", "match_end")  # the menus of a match; lib/title_menus.py has the others
+    CONFIRMED = ("declare", "reset")  # items that act on a second SELECT: they cannot be undone
 
     def __init__(self, board, display, load_sheet, clock_ms=None, save_dir=None, setup=None):
         self.board = board
@@ -99,6 +100,7 @@ class App:
         self._top = 0  # the first item on screen (long menus scroll)
         self._first_row = 0  # the text row of the first menu item
         self.message = ""  # one line for the title's footer (a save that was ignored)
+        self.armed = ""  # the CONFIRMED item chosen once, which asks "Sure?"
         self.saved = None  # a valid save: (setup, state, matches, scope)
         self.pass_seats = bytearray((1, 0, 2, 0))  # the players screen: seat -> person
         self._stats = None  # the statistics when there is no drive to keep them on
@@ -172,7 +174,13 @@ class App:
         return __import__("text_screens")
 
     def _activate(self, key: str) -> None:
-        """Do what menu item ``key`` says (called once lib/text_screens.py has returned)."""
+        """Do what menu item ``key`` says (called once lib/text_screens.py has returned); an
+        item of ``CONFIRMED`` asks "Sure?" first and acts when chosen again."""
+        if key in self.CONFIRMED and self.armed != key:
+            self.armed = key
+            self._screens().draw_items(self)
+            return
+        self.armed = ""
         if self.screen not in self.MATCH_MENUS:
             match = __import__("title_menus").activate(self, key)
             if match is not None:  # started once the menus' code has returned: _start drops it

@@ -29,6 +29,7 @@ def texts() -> dict:
         "pause": "Paused",
         "resume": "Resume",
         "declare": "Declare out",
+        "sure": "Sure? %s",  # an item that cannot be undone, chosen once
         "quit": "Quit to title",
         # pass and play
         "pass_to": "Pass to %s",

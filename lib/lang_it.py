@@ -25,6 +25,7 @@ def update(out: dict) -> None:
         "pause": "Pausa",
         "resume": "Riprendi",
         "declare": "Chiama fuori",
+        "sure": "Sicuro? %s",
         "quit": "Esci",
         "pass_to": "Passa a %s",
         "ready": "%s: premi %s",

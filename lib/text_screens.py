@@ -38,6 +38,7 @@ def show_menu(app, screen: str, title: str, items, first_row: int = 0,
     app.cursor = 0
     app._top = 0
     app._first_row = first_row
+    app.armed = ""
     scene.set_title(title)
     scene.clear_rows()
     draw_items(app)
@@ -68,13 +69,18 @@ def draw_items(app) -> None:
 
 def _item_text(app, key: str) -> tuple:
     if app.screen in app.MATCH_MENUS:
-        return app.texts[key], ""
-    return __import__("title_menus").item_text(app, key)
+        left, right = app.texts[key], ""
+    else:
+        left, right = __import__("title_menus").item_text(app, key)
+    if key == app.armed:
+        left = app.texts["sure"] % left  # "Sure? Declare out": chosen again, it acts
+    return left, right
 
 
 def move_cursor(app, step: int) -> None:
     """Move the cursor ``step`` items, round the ends."""
     app.cursor = (app.cursor + step) % len(app.items)
+    app.armed = ""
     draw_items(app)
 
 

@@ -531,7 +531,13 @@ def test_declaring_out_from_the_pause_menu_ends_the_match(shown):
         clock.now += 700
         app.tick()
     app.handle(BACK)
-    pick(app, "declare")  # 0 points is not out: a false claim loses (C-26; PARLETT)
+    pick(app, "declare")  # it cannot be undone: the item asks first
+    assert app.screen == "pause" and "Sure?" in screen_text(app)
+    app.handle(DOWN)  # moving on takes the question back
+    assert "Sure?" not in screen_text(app)
+    app.handle(UP)
+    pick(app, "declare")
+    app.handle(SELECT)  # sure: 0 points is not out, a false claim loses (C-26; PARLETT)
     assert app.screen == "match_end"
     assert app.game.state.match.winner == 1
     assert app.texts["reasons"][4] in screen_text(app)
@@ -546,6 +552,7 @@ def test_the_match_result_is_shown_whole_on_every_screen(shown):
         app.tick()
     app.handle(BACK)
     pick(app, "declare")
+    app.handle(SELECT)  # sure
     info = app.game.state.match
     detail = app.texts["reasons"][info.reason] + ", " + app.texts["grade"][info.grade]
     rows = [line.strip() for line in app.text_scene.text()[1:3]]
@@ -569,6 +576,7 @@ def test_a_declaration_counts_the_scope_of_its_hand(shown, tmp_path):
     before = app.stats.scope
     app.handle(BACK)
     pick(app, "declare")
+    app.handle(SELECT)  # sure
     assert app.screen == "match_end"
     assert game.scope_made[0] == made
     assert app.stats.scope - before == made
@@ -733,6 +741,7 @@ def test_statistics_count_a_match_against_bots_and_reset(shown, tmp_path):
     again, _ = make_app(shown, tmp_path)  # kept on the drive
     assert again.stats.played["easy"] == 1
     pick(app, "reset")
+    app.handle(SELECT)  # sure
     assert app.stats.played["easy"] == 0 and app.screen == "stats"
 
 
