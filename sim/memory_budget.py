@@ -817,7 +817,10 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "",
         "How each figure is made (*computed* from CircuitPython's struct sizes, or *measured* "
         "as `gc.mem_alloc()` growth after `gc.collect()` on the 32-bit MicroPython WebAssembly "
-        "port, whose objects are the sizes a board's are, to within a few hundred bytes):",
+        "port, whose objects are the sizes a board's are, to within a few hundred bytes; each "
+        "board is run with its objects at two heap heights and the run that held less is kept, "
+        "as that port's collector takes bytes of data for pointers too, which a board's does "
+        "not):",
         "",
         "- **bitmaps + palettes**, computed: the card sheet as the game opens it, an "
         "OnDiskBitmap whose pixels stay in the file (its struct and the open file with a "
