@@ -291,6 +291,8 @@ class App:
         import i18n
 
         self.texts = i18n.texts(setup.language)  # without the menus' texts, which it brings back
+        if self.board.touch:  # no BACK button: the turn line says where the pause menu is
+            self.texts["your_turn"] = self.texts["your_turn_touch"]
         if setup.deck != self._deck:
             self._drop_table()
             self._deck = setup.deck

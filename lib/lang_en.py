@@ -14,6 +14,7 @@ def texts() -> dict:
         "scope": "scope %d",
         "count": "%d",
         "your_turn": "Your turn",
+        "your_turn_touch": "Your turn (menu: score)",  # a touch board has no BACK button
         "turn": "%s to play",
         "trail": "%s: %s",
         "take": "%s: %s takes %s",

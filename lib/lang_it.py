@@ -12,6 +12,7 @@ def update(out: dict) -> None:
         "compass": ("Sud", "Est", "Nord", "Ovest"),
         "teams": ("Noi", "Loro"),
         "your_turn": "Tocca a te",
+        "your_turn_touch": "Tocca a te (menu: punti)",
         "turn": "Tocca a %s",
         "trail": "%s: %s",
         "take": "%s: %s prende %s",

@@ -523,6 +523,21 @@ def test_touching_the_score_opens_the_pause_menu():
         display.close()
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_turn_line_tells_a_touch_player_where_the_menu_is(shown, language):
+    app, clock = make_app(shown, language=language)
+    pick(app, "vs_bots")
+    while app.game.mode != MODE_PLAY:
+        clock.now += 700
+        app.tick()
+    said = app.table_scene.turn.text.strip()
+    if shown.board.touch:  # the score opens the pause menu (no BACK button)
+        assert said == app.texts["your_turn_touch"]
+        assert len(said) <= app.table_scene.turn.chars
+    else:
+        assert said == app.texts["your_turn"]
+
+
 def test_declaring_out_from_the_pause_menu_ends_the_match(shown):
     app, clock = make_app(shown, tre_gradi=True)
     pick(app, "vs_bots")
