@@ -674,7 +674,7 @@ def test_continue_speaks_the_language_the_title_shows(shown, tmp_path):
     pick(app2, "language")  # the player switches to English, then continues
     assert app2.setup.language == "en"
     pick(app2, "continue")
-    assert app2.game.texts["your_turn"] == "Your turn"
+    assert app2.game.texts["choose"] == "Choose a take"  # English
 
 
 def test_saves_are_written_with_the_table_up_once_a_play(shown, tmp_path, monkeypatch):
