@@ -10,12 +10,14 @@ key                         event
 ==========================  ==========
 Left / Right / Up / Down    LEFT / RIGHT / UP / DOWN
 Enter, keypad Enter, Space  SELECT
-A, X                        SELECT (the boards' own labels, which the help lines name)
 Escape, Backspace           BACK
-B, Y                        BACK
 H                           HINT
 left mouse button down      TOUCH at the board pixel under the pointer (window pixel // scale)
 ==========================  ==========
+
+Also the letters of the board's own buttons, which its help lines name, as the board reads
+them (``BOARD_LETTERS``; README "Buttons"): on a Pico A and B move, X selects and Y goes back;
+on a PyBadge A selects and B goes back.
 
 The window's close button (and ``pygame.QUIT``) is not an input event: ``pump`` reports it.
 
@@ -38,27 +40,36 @@ KEY_MAP: dict[int, int] = {
     pygame.K_RETURN: input_events.SELECT,
     pygame.K_KP_ENTER: input_events.SELECT,
     pygame.K_SPACE: input_events.SELECT,
-    pygame.K_a: input_events.SELECT,
-    pygame.K_x: input_events.SELECT,
     pygame.K_ESCAPE: input_events.BACK,
     pygame.K_BACKSPACE: input_events.BACK,
-    pygame.K_b: input_events.BACK,
-    pygame.K_y: input_events.BACK,
     pygame.K_h: input_events.HINT,
 }
 """Pygame key code -> input event code."""
+
+_PICO_LETTERS = {pygame.K_a: input_events.LEFT, pygame.K_b: input_events.RIGHT,
+                 pygame.K_x: input_events.SELECT, pygame.K_y: input_events.BACK}
+BOARD_LETTERS: dict[str, dict[int, int]] = {
+    "pico-display": _PICO_LETTERS,
+    "pico-display-2": _PICO_LETTERS,
+    "pybadge": {pygame.K_a: input_events.SELECT, pygame.K_b: input_events.BACK},
+}
+"""Board profile name -> its button letters' keys (lib/hw_pico.py, lib/hw_badge.py)."""
 
 _LEFT_BUTTON = 1
 _PUMPED = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.QUIT, pygame.WINDOWCLOSE)
 
 
-def handle(event: pygame.event.Event, queue: input_events.EventQueue, scale: int = 1) -> bool:
+def handle(event: pygame.event.Event, queue: input_events.EventQueue, scale: int = 1,
+           letters: dict[int, int] | None = None) -> bool:
     """Push the input event that a pygame ``event`` stands for; returns True if it mapped.
 
     :param int scale: how many window pixels make one board pixel (``SimDisplay.scale``).
+    :param letters: the board's button letters (``BOARD_LETTERS``), if any.
     """
     if event.type == pygame.KEYDOWN:
         code = KEY_MAP.get(event.key, input_events.NONE)
+        if code == input_events.NONE and letters:
+            code = letters.get(event.key, input_events.NONE)
         if code == input_events.NONE:
             return False
         queue.push(code)

@@ -172,7 +172,7 @@ def run_window(board: boards.Board, scale: int, setup, save_dir: Path | None) ->
                 if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
                     closed = True
                 else:
-                    keys.handle(event, queue, scale)
+                    keys.handle(event, queue, scale, keys.BOARD_LETTERS.get(board.name))
             if closed:
                 return
             code = queue.pop()

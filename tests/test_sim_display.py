@@ -190,6 +190,21 @@ def test_key_press_becomes_its_event(key, code):
     assert queue.pop() == NONE
 
 
+@pytest.mark.parametrize(("board", "key", "code"), [
+    ("pico-display", pygame.K_a, LEFT),  # the Pico's A and B move
+    ("pico-display", pygame.K_x, SELECT),
+    ("pico-display-2", pygame.K_y, BACK),
+    ("pybadge", pygame.K_a, SELECT),  # the PyBadge's A selects
+    ("pybadge", pygame.K_b, BACK),
+])
+def test_a_boards_button_letters_act_as_on_the_board(board, key, code):
+    queue = EventQueue()
+    letters = keys.BOARD_LETTERS[board]
+    assert keys.handle(pygame.event.Event(pygame.KEYDOWN, key=key), queue, 1, letters)
+    assert queue.pop() == code
+    assert not keys.handle(pygame.event.Event(pygame.KEYDOWN, key=key), queue)  # no board
+
+
 def test_key_release_and_unmapped_keys_are_ignored():
     queue = EventQueue()
     assert not keys.handle(pygame.event.Event(pygame.KEYUP, key=pygame.K_LEFT), queue)
