@@ -146,8 +146,9 @@ def last_play_text(state, ply: int, viewer: int, texts: dict = TEXTS, card_name=
     """Play ``ply`` of the hand as a line: who (relative to ``viewer``), what card, what it
     took, and whether it was a scopa. Public information only (engine/plays.py play_info).
 
-    A line longer than ``width`` (when given) drops the verb ("Left 7d: 3b 4s"), then, for a
-    scopa, the cards taken: a scopa takes the whole table."""
+    A line longer than ``width`` (when given) drops the verb ("Left 7d: 3b 4s"), then the last
+    cards taken, counted instead ("Left Kd: Ac 2c +2"); a scopa drops every card taken, as
+    it took the whole table ("Scopa! Left: Kd"). No card is ever cut in half."""
     if card_name is None:
         from engine.cards import card_name
     seat, card, taken, scopa, _ = state.play_info(ply)
@@ -155,12 +156,19 @@ def last_play_text(state, ply: int, viewer: int, texts: dict = TEXTS, card_name=
     card = card_name(card)
     line = texts["trail"] % (who, card)
     if taken:
-        names = " ".join([card_name(c) for c in taken])
-        full = texts["take"] % (who, card, names)
-        if width and len(texts["scopa"] % full if scopa else full) > width:
-            full = _TAKE_SHORT % (who, card, names)
-        if not (scopa and width and len(texts["scopa"] % full) > width):
-            line = full
+        names = [card_name(c) for c in taken]
+        line = texts["take"] % (who, card, " ".join(names))
+        room = width - len(texts["scopa"] % "") if scopa else width
+        if width and len(line) > room:
+            line = _TAKE_SHORT % (who, card, " ".join(names))
+            count = len(names)
+            while len(line) > room and count > 0:
+                if scopa:
+                    line = texts["trail"] % (who, card)
+                    break
+                count -= 1
+                rest = names[:count] + ["+%d" % (len(names) - count)]
+                line = _TAKE_SHORT % (who, card, " ".join(rest))
     if scopa:
         line = texts["scopa"] % line
     return line

@@ -277,6 +277,13 @@ def test_a_last_play_too_long_for_its_line_drops_words_not_cards():
     state.apply(state.move_for(cards("Kd")[0], cards("Ac 2d 3c 4d")))  # the whole table
     fill_view(view, state, 2, texts, width=26)
     assert view.last_play == "Scopa! Compagno: Kd"  # a scopa takes every card there was
+    state.set_position([cards("Kd"), cards("2c"), cards("Kb"), cards("Ks")],
+                       cards("Ac 2d 3c 4d Js"), turn=0)
+    state.apply(state.move_for(cards("Kd")[0], cards("Ac 2d 3c 4d")))  # no scopa: Js stays
+    fill_view(view, state, 1, texts, width=23)
+    assert view.last_play == "Sinistra Kd: Ac 2d +2"  # the last cards counted, none cut
+    fill_view(view, state, 1, texts, width=12)
+    assert view.last_play == "Sinistra Kd: +4"  # cut by the line, as before
 
 
 def test_scene_refuses_a_layout_for_another_screen():
