@@ -161,11 +161,10 @@ def last_play_text(state, ply: int, viewer: int, texts: dict = TEXTS, card_name=
         room = width - len(texts["scopa"] % "") if scopa else width
         if width and len(line) > room:
             line = _TAKE_SHORT % (who, card, " ".join(names))
-            count = len(names)
+            if scopa and len(line) > room:  # it took the whole table: the card says it
+                line = texts["trail"] % (who, card)
+            count = 0 if scopa else len(names)
             while len(line) > room and count > 0:
-                if scopa:
-                    line = texts["trail"] % (who, card)
-                    break
                 count -= 1
                 rest = names[:count] + ["+%d" % (len(names) - count)]
                 line = _TAKE_SHORT % (who, card, " ".join(rest))
