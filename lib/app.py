@@ -54,7 +54,7 @@ from game import (
 )
 from input_events import BACK, HINT, SELECT, TOUCH
 from layouts import text_box
-from match_setup import VS_BOTS, WATCH, MatchSetup
+from match_setup import VS_BOTS, WATCH
 
 from engine.clock import ticks_ms
 from engine.rules import release_parser
@@ -62,7 +62,7 @@ from engine.unload import forget
 
 # The save and statistics modules, dropped together after each use (they share record_file's
 # SaveError, which must stay one class).
-_FILE_MODULES = ("save", "save_read", "stats", "record_file", "record_read", "crc")
+_FILE_MODULES = ("save", "save_read", "stats", "settings", "record_file", "record_read", "crc")
 
 
 class App:
@@ -74,7 +74,8 @@ class App:
         board in deck style ``"italian"`` or ``"french"``.
     :param clock_ms: a function returning wrapping milliseconds (default engine/clock.py).
     :param save_dir: where the save and the statistics live (``"/"`` on a board), or None.
-    :param setup: the MatchSetup the menus start from.
+    :param setup: the MatchSetup the menus start from; None for the one kept on the drive
+        (lib/settings.py), or the default.
     """
 
     MATCH_MENUS = ("pause", "match_end")  # the menus of a match; lib/title_menus.py has the others
@@ -86,12 +87,11 @@ class App:
         self.load_sheet = load_sheet
         self.clock_ms = clock_ms or ticks_ms
         self.save_dir = save_dir
-        self.setup = setup if setup is not None else MatchSetup()
+        self.setup = setup  # the title fills it in when None (lib/title_menus.py)
         self.texts = {}  # the title fills it, with the menus' texts (lib/title_menus.py)
         self.group = displayio.Group()
         self.text_scene = None  # built while a text screen shows (_show_text)
         self.table_scene = None  # built while the table shows (show_table)
-        self._deck = self.setup.deck  # the deck style of the table: the match's
         self._sheet = None  # (deck, bitmap, palette): the card sheet, kept between tables
         self.game = None
         self.screen = ""
@@ -107,6 +107,7 @@ class App:
         self._stored = None  # (matches, hand, phase, ply) of the last save (_store)
         display.root_group = self.group
         self._open_title()
+        self._deck = self.setup.deck  # the deck style of the table: the match's (_start)
         release_parser()  # MatchSetup and the save needed it; the options menu loads it again
 
     # -- files ----------------------------------------------------------------------------
@@ -204,7 +205,7 @@ class App:
         """BACK on a text screen."""
         screen = self.screen
         if screen in ("options", "players", "stats"):
-            __import__("title_menus").show_title(self)
+            __import__("title_menus").leave_menu(self)
         elif screen in ("pause", "hint"):
             self.show_table()
         elif screen == "match_end":

@@ -136,6 +136,24 @@ def _payload(setup, state, matches: int, scope) -> bytearray:
         raise ValueError("mode, target, seed, match count or scope out of the save format's "
                          "range")
     out = bytearray()
+    put_setup(out, setup)
+    rng = state.rng
+    for value in (matches & 0xFFFF, matches >> 16, rng.s1, rng.s2, rng.s3, state.score[0],
+                  state.score[1], state.hand_number):
+        put_u16(out, value)
+    info = state.match
+    out.extend(bytes((state.phase, state.dealer, state.first_dealer, info.winner & 0xFF,
+                      info.grade, info.reason, 1 if info.overtime else 0,
+                      info.declarer & 0xFF)))
+    put_u16(out, scope[0])
+    put_u16(out, scope[1])
+    _hand(out, state)
+    return out
+
+
+def put_setup(out, setup) -> None:
+    """Append the set-up part of the payload (the first table of the module docstring; also
+    lib/settings.py's whole payload)."""
     out.append(setup.mode)
     out.extend(bytes(setup.seats))
     out.append(LEVELS.index(setup.level))
@@ -154,18 +172,6 @@ def _payload(setup, state, matches: int, scope) -> bytearray:
         raw = setup.names[person][:NAME_CHARS].encode("utf-8")
         out.append(len(raw))
         out.extend(raw)
-    rng = state.rng
-    for value in (matches & 0xFFFF, matches >> 16, rng.s1, rng.s2, rng.s3, state.score[0],
-                  state.score[1], state.hand_number):
-        put_u16(out, value)
-    info = state.match
-    out.extend(bytes((state.phase, state.dealer, state.first_dealer, info.winner & 0xFF,
-                      info.grade, info.reason, 1 if info.overtime else 0,
-                      info.declarer & 0xFF)))
-    put_u16(out, scope[0])
-    put_u16(out, scope[1])
-    _hand(out, state)
-    return out
 
 
 def _hand(out, state) -> None:

@@ -90,7 +90,12 @@ def load(directory: str):
     return read_record(directory, SAVE_NAME, MAGIC, VERSION, "save", _parse)
 
 
-def _parse(payload):
+def decode_settings(payload):
+    """The set-up alone, from lib/settings.py's payload; raises SaveError as ``decode``."""
+    return _parse(payload, False)
+
+
+def _parse(payload, with_match=True):
     try:
         reader = _Reader(payload)
         setup = _decode_setup(reader)
@@ -98,10 +103,13 @@ def _parse(payload):
             rules = setup.rules()
         except ValueError as exc:  # RulesError
             raise SaveError("save rules refused: %s" % one_line(exc)) from None
-        state, matches, scope = _decode_state(reader, rules)
+        found = setup
+        if with_match:
+            state, matches, scope = _decode_state(reader, rules)
+            found = setup, state, matches, scope
         if reader.pos != len(payload):
             raise SaveError("save has %d bytes past its end" % (len(payload) - reader.pos))
-        return setup, state, matches, scope
+        return found
     except (SaveError, MemoryError):
         raise
     except Exception as exc:  # whatever the bytes, the caller sees a SaveError

@@ -41,7 +41,10 @@ def _next(values, value):
 
 def open_title(app) -> None:
     """The title at start-up or after a match, the save read again: Continue when it is valid,
-    a line on why when it is not. The App's texts gain the menus' (``_start`` drops them)."""
+    a line on why when it is not. The App's texts gain the menus' (``_start`` drops them).
+    At start-up, an App given no set-up takes the one kept on the drive."""
+    if app.setup is None:
+        app.setup = _stored_setup(app)
     app.texts = i18n.texts(app.setup.language, menus=True)
     _load_save(app)
     show_title(app)
@@ -62,6 +65,35 @@ def _load_save(app) -> None:
     if app.saved is not None:  # the title in the saved match's language; Continue keeps
         _use_language(app, app.saved[0].language)  # whatever the title shows then
     forget("engine.edge")  # the save's replay checked its plays; play needs none of it
+
+
+def _stored_setup(app):
+    if app.save_dir is None:
+        return match_setup.MatchSetup()
+    import settings
+
+    setup = settings.load(app.save_dir)
+    app._forget_files()
+    return setup
+
+
+def _keep_setup(app) -> None:
+    """Store the title's set-up for the next start (lib/settings.py)."""
+    if app.save_dir is None:
+        return
+    import settings
+
+    try:
+        settings.store(app.save_dir, app.setup)
+    except OSError as error:  # a read-only drive (boot.py's button held): go on without
+        app._cannot_write(error)
+    app._forget_files()
+
+
+def leave_menu(app) -> None:
+    """Back to the title from the options, players or statistics, the choices kept."""
+    _keep_setup(app)
+    show_title(app)
 
 
 def show_title(app) -> None:
@@ -154,9 +186,10 @@ def activate(app, key: str):
         show_stats(app)
     elif key == "language":
         _use_language(app, _next(i18n.LANGUAGES, setup.language))
+        _keep_setup(app)
         _redraw_title(app)
     elif key == "back":
-        show_title(app)
+        leave_menu(app)
     elif key.startswith("seat"):
         seat = int(key[4])
         app.pass_seats[seat] = (app.pass_seats[seat] + 1) % 5

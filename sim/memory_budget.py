@@ -219,8 +219,9 @@ _TOP_IMPORT = re.compile(r"^(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
 # Modules the app loads only for a moment and drops (lib/app.py ``_forget_files``,
 # ``_new_table_scene`` and ``_drop_text``, lib/i18n.py): not held during a match. lib/save.py
 # and the text screens' modules are measured with their moments.
-TRANSIENT = ("save", "record_file", "crc", "save_read", "record_read", "stats", "summaries",
-             "lang_en", "lang_it", "lang_it_reasons", "card_tiles", "text_scene", "text_screens")
+TRANSIENT = ("save", "record_file", "crc", "save_read", "record_read", "stats", "settings",
+             "summaries", "lang_en", "lang_it", "lang_it_reasons", "card_tiles", "text_scene",
+             "text_screens")
 
 
 def lib_modules() -> list[str]:

@@ -84,7 +84,8 @@ def load_sheet(board: boards.Board, style: str = "italian"):
 
 
 def build(board: boards.Board, display, setup, clock_ms, save_dir: Path | None = None):
-    """The ``App`` on ``display``, its menus starting from ``setup``; returns the app."""
+    """The ``App`` on ``display``, its menus starting from ``setup`` (None: the choices kept in
+    ``save_dir``, lib/settings.py); returns the app."""
     from app import App
 
     if save_dir is not None:
@@ -191,11 +192,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--board", default=boards.DEFAULT, choices=boards.NAMES,
                         help="board profile (default %(default)s)")
     parser.add_argument("--scale", type=int, default=2, help="window pixels per board pixel")
-    parser.add_argument("--level", default="normal", choices=LEVELS,
-                        help="the bots' level the menu starts from")
-    parser.add_argument("--preset", default="chitarrella", help="rules preset (RULES §11)")
-    parser.add_argument("--language", default="en", help="en or it")
-    parser.add_argument("--deck", default="italian", help="italian or french")
+    # Without any of these four the window starts from the choices kept in the save
+    # folder (lib/settings.py), as a board does; a script starts from the defaults.
+    parser.add_argument("--level", choices=LEVELS,
+                        help="the bots' level the menu starts from (default normal)")
+    parser.add_argument("--preset", help="rules preset (RULES §11; default chitarrella)")
+    parser.add_argument("--language", help="en or it (default en)")
+    parser.add_argument("--deck", help="italian or french (default italian)")
     parser.add_argument("--save-dir", type=Path, default=ROOT / "sim" / "drive",
                         help="where the save and statistics go (default %(default)s)")
     parser.add_argument("--no-save", action="store_true", help="keep no save or statistics")
@@ -207,8 +210,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the simulator from parsed options (raises ValueError on bad ones)."""
     board = boards.profile(args.board)
-    Rules(args.preset)  # a bad preset is refused before a window opens
-    setup = make_setup(args.preset, args.level, args.language, args.deck)
+    chosen = (args.preset, args.level, args.language, args.deck)
+    setup = None  # the window: the choices kept in the save folder
+    if args.headless or any(value is not None for value in chosen):
+        preset = args.preset or "chitarrella"
+        Rules(preset)  # a bad preset is refused before a window opens
+        setup = make_setup(preset, args.level or "normal", args.language or "en",
+                           args.deck or "italian")
     save_dir = None if args.no_save else args.save_dir
     if args.scale < 1:
         raise ValueError("--scale must be at least 1, not %d" % args.scale)

@@ -1,0 +1,45 @@
+"""The player's choices kept across power cuts: the title's set-up (language, level, deck, the
+rules options, the pass-and-play names) in a small file beside the save.
+
+The title reads it when the board starts and writes it when the player leaves a menu of
+choices or changes the language (lib/title_menus.py), so a board does not come back in
+English with the default rules at every power-on once no match is saved. A saved match
+still brings its own language to the title.
+
+The payload is the set-up part of a save (lib/save.py ``put_setup``, the first table of its
+docstring; read back by lib/save_read.py, which checks every byte and the rules), in
+lib/record_file.py's container with magic ``SP``: written atomically, and a missing,
+damaged or old-version file gives the default set-up, the reason on the console in one
+line. The app drops this module after each use (lib/app.py ``_FILE_MODULES``).
+
+Allocation: edge only.
+"""
+
+from match_setup import MatchSetup
+from record_file import SaveError, write_record
+from record_read import read_record
+from save import put_setup
+from save_read import decode_settings
+
+SETTINGS_NAME = "scopone.set"
+VERSION = 1
+MAGIC = b"SP"
+
+
+def load(directory: str):
+    """The set-up stored in ``directory``; the default one if there is none or it cannot be
+    used (then the reason goes to the console)."""
+    try:
+        setup = read_record(directory, SETTINGS_NAME, MAGIC, VERSION, "settings",
+                            decode_settings)
+    except SaveError as error:
+        print("settings ignored:", error)
+        setup = None
+    return setup if setup is not None else MatchSetup()
+
+
+def store(directory: str, setup) -> None:
+    """Write ``setup`` atomically; raises OSError if the drive cannot be written."""
+    out = bytearray()
+    put_setup(out, setup)
+    write_record(directory, SETTINGS_NAME, MAGIC, VERSION, out)
