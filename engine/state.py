@@ -511,26 +511,13 @@ class State:
         return edge.cards_in(self.hands[seat])
 
     # -- hand end and match (engine/match.py) ---------------------------------------------
-
-    def score_hand(self, out) -> None:
-        """Score the hand from the piles into ``out`` (RULES §5; layout in engine/scoring.py)."""
-        scoring.score_hand(self, out)
-
-    def end_hand(self) -> None:
-        """Score the finished hand, update the match and pass the deal (RULES §5, §6, §2.6)."""
-        match.end_hand(self)
-
-    def declare(self) -> bool:
-        """The current seat's side declares out (C-26; RULES §6.4); True if the claim held."""
-        return match.declare(self)
-
-    def returns(self, out) -> None:
-        """Write each team's result into ``out[0:2]``: +grade for the winner, -grade otherwise."""
-        match.returns(self, out)
-
-    def observe(self, seat: int, out) -> None:
-        """Write what ``seat`` may see into ``out`` (layout in engine/observe.py; C-27)."""
-        observe.observe(self, seat, out)
+    # The modules' functions as methods, with no wrapper (a wrapper costs a board about 50
+    # bytes); each one's docstring is in its module.
+    score_hand = scoring.score_hand  # (out): RULES §5, the layout in engine/scoring.py
+    end_hand = match.end_hand  # (): RULES §5, §6, §2.6
+    declare = match.declare  # () -> bool, True if the claim held: C-26, RULES §6.4
+    returns = match.returns  # (out): +grade for the winner, -grade for the other
+    observe = observe.observe  # (seat, out): what ``seat`` may see (C-27)
 
     def __repr__(self) -> str:
         from engine import edge
