@@ -378,8 +378,10 @@ class App:
 
     def _table_input(self, code: int, x: int, y: int) -> None:
         game = self.game
-        if code == TOUCH and self._on_score(x, y):
-            code = BACK  # a touch screen has no BACK button: the score opens the pause menu
+        if code == TOUCH and (self.setup.mode == WATCH or self._on_score(x, y)):
+            # A touch screen has no BACK button: the score opens the pause menu, and so does
+            # any touch while watching bots, which has no hand to touch.
+            code = BACK
         if code == BACK and game.mode != MODE_CHOOSE:  # there BACK cancels the choice
             self._screens().show_pause(self)
         elif code == HINT and self.setup.mode == WATCH:

@@ -538,6 +538,23 @@ def test_the_turn_line_tells_a_touch_player_where_the_menu_is(shown, language):
         assert said == app.texts["your_turn"]
 
 
+def test_watching_bots_on_a_touch_board_any_touch_opens_the_menu():
+    # The turn line names the seat to play, with no room for "(menu: score)": watching,
+    # there is no hand to touch, so a touch anywhere is the way out.
+    display = sim_display.open_display("pyportal", headless=True)
+    try:
+        app, clock = make_app(display)
+        pick(app, "watch")
+        app.handle(TOUCH, display.board.width // 2, display.board.height // 2)
+        assert app.screen == "pause"
+        pick(app, "resume")
+        assert app.screen == "table"
+        app.handle(TOUCH, 5, display.board.height - 5)  # a corner: the menu again, to quit
+        assert app.screen == "pause" and "quit" in app.items
+    finally:
+        display.close()
+
+
 def test_declaring_out_from_the_pause_menu_ends_the_match(shown):
     app, clock = make_app(shown, tre_gradi=True)
     pick(app, "vs_bots")
