@@ -78,6 +78,7 @@ MODIFIER_PRESETS = {
     "tre_gradi": {"grades": "tre_gradi"},
 }
 
+_MAX_TARGET = 200  # see the target check in _Resolver.check
 _TRUE = ("true", "on", "yes", "1")
 _FALSE = ("false", "off", "no", "0")
 
@@ -218,8 +219,10 @@ class _Resolver:
                 "leader %s with direction %s would make the dealer play second, not last "
                 "(C-5, C-6; RULES §10 row 6)" % (values["leader"], values["direction"])
             )
-        if values["target"] < 1:
-            raise RulesError("target must be at least 1, got %d" % values["target"])
+        # Scores are kept in bytes (engine/observe.py, the board's saves) and a side makes at
+        # most about 40 points a hand (20 scope, a full napola): a target up to 200 fits.
+        if not 1 <= values["target"] <= _MAX_TARGET:
+            raise RulesError("target must be in 1..%d, got %d" % (_MAX_TARGET, values["target"]))
         if values["grades"] != "off" and values["grades_threshold"] >= values["target"]:
             raise RulesError("grades_threshold %d must be below the target %d"
                              % (values["grades_threshold"], values["target"]))

@@ -1,6 +1,6 @@
 """Command line: ``python -m sim`` runs the simulator; ``selfplay`` and ``arena`` are commands.
 
-``python -m sim [--board B] [--scale N] [--level L] [--seed S]`` (or ``python -m sim play ...``)
+``python -m sim [--board B] [--scale N] [--level L] [--preset P]`` (or ``python -m sim play ...``)
 opens the simulator's window; ``--headless --script FILE --screenshots DIR`` plays a script
 without one (sim/simulator.py).
 
@@ -30,7 +30,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.run(args)
-    except ValueError as error:  # bad options: one clear line, no traceback
+    except (ValueError, OSError) as error:  # bad options or files: one clear line
         print("error: %s" % error, file=sys.stderr)
         return 2
 

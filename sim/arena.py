@@ -43,7 +43,6 @@ import time
 from array import array
 from dataclasses import dataclass, field
 from io import StringIO
-from pathlib import Path
 
 from engine import observe, scoring
 from engine.bots import BOT_NAMES, make_bot
@@ -53,7 +52,7 @@ from engine.play import play_match
 from engine.record import RecordWriter
 from engine.rules import Rules
 from engine.state import State
-from sim.selfplay import parse_rule_options
+from sim.selfplay import check_output, parse_rule_options, replacing
 
 Z95 = 1.96  # two-sided 95% quantile of the normal distribution
 _DEALS_PER_MATCH_PAIR = 10
@@ -417,15 +416,17 @@ def _run(args) -> int:
         matches = max(1, args.deals // _DEALS_PER_MATCH_PAIR)
     jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
     check_options(setup, args.deals, matches, jobs)  # before any file is made
-    if args.plot and not Path(args.plot).resolve().parent.is_dir():
-        raise ValueError("--plot: no folder %s" % Path(args.plot).parent)
+    if args.plot:
+        check_output(args.plot, "--plot")
+    if args.out and args.out != "-":
+        check_output(args.out, "--out")
     progress = not args.quiet and sys.stderr.isatty()
     report_to = sys.stdout
     if args.out == "-":
         report_to = sys.stderr
         report = run_arena(setup, args.deals, matches, jobs, progress, sys.stdout)
     elif args.out:
-        with open(args.out, "w", encoding="utf-8") as out:
+        with replacing(args.out) as out:
             report = run_arena(setup, args.deals, matches, jobs, progress, out)
     else:
         report = run_arena(setup, args.deals, matches, jobs, progress)

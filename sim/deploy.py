@@ -13,8 +13,10 @@ Boards: ``pyportal``, ``pico-display`` (1.14" pack), ``pico-display-2`` (2.0" pa
 
 Before writing, the game's old files on the drive are removed (``engine/``, the game's modules
 in ``lib/`` as .py or .mpy, the card sheets), never the Adafruit libraries or anything else.
-If the drive's ``boot_out.txt`` names a board that ``B`` does not fit, it stops (``--force``
-goes on).
+If the drive's ``boot_out.txt`` names a board that ``B`` does not fit, it stops; so it does
+for a folder with no ``boot_out.txt`` (not a CIRCUITPY drive) unless the folder is empty or
+holds an earlier deploy, so that a mistyped path never loses a project's ``engine/`` or
+``lib/`` (``--force`` goes on).
 
 ``--mpy-cross PATH`` compiles ``engine/`` and ``lib/`` to .mpy (smaller, and no compiling on
 the board at start-up) with a CircuitPython build of mpy-cross, of the same major version as
@@ -146,6 +148,17 @@ def check_board(drive: Path, target: str) -> None:
                       % (drive, board_id, target, "/".join(fits) or "? (not supported)"))
 
 
+def check_folder(drive: Path) -> None:
+    """Refuse a folder that is not a CIRCUITPY drive (no boot_out.txt) unless it is empty or
+    holds an earlier deploy of the game: deploy removes ``engine/`` and files in ``lib/``."""
+    if (drive / "boot_out.txt").exists() or not any(drive.iterdir()):
+        return
+    if any((drive / "lib" / ("main_loop" + suffix)).is_file() for suffix in (".py", ".mpy")):
+        return
+    raise DeployError("%s has no boot_out.txt, so it is no CIRCUITPY drive, and holds files: "
+                      "give the board's drive, an empty folder, or --force" % drive)
+
+
 def mpy_cross_version(mpy_cross: str) -> str:
     """The CircuitPython version a mpy-cross binary is built for; raises DeployError for one
     that is not CircuitPython's."""
@@ -243,6 +256,7 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
         raise DeployError("%s is this repository (or holds it): give the board's drive" % drive)
     if not force:
         check_board(drive, target)
+        check_folder(drive)
     if mpy_cross:
         out("mpy-cross for CircuitPython %s" % check_mpy_cross(mpy_cross, drive))
     try:
@@ -254,13 +268,20 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
         raise DeployError("%s is read-only to this computer (%s): the game has it. Reset the "
                           "board holding the button boot.py names (README, \"On a board\") and "
                           "deploy again" % (drive, error)) from None
+    except (OSError, UnicodeError) as error:
+        raise DeployError("writing to %s stopped (%s): the game may be only part there; "
+                          "put that right and deploy again" % (drive, error)) from None
     out("copied %d files to %s for %s" % (len(written), drive, target))
     if libs and not libraries(target):
         out("%s needs no Adafruit libraries" % target)
     elif libs:
         command = circup_command(drive, target, circup or find_circup(), bundle)
         out(" ".join(command))
-        if subprocess.run(command).returncode != 0:
+        try:
+            code = subprocess.run(command).returncode
+        except OSError as error:
+            raise DeployError("cannot run %s: %s" % (command[0], error)) from None
+        if code != 0:
             raise DeployError("circup failed: the libraries are not installed (run the line "
                               "above again, or install them by hand from the bundle)")
     return written

@@ -10,10 +10,13 @@ Desktop only.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from array import array
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from engine import observe, scoring
 from engine.bots import BOT_NAMES, make_bot
@@ -115,13 +118,42 @@ def parse_bots(text: str) -> list:
     return names
 
 
-def run_selfplay(preset: str, seed: int, matches: int, bot_names, overrides=None,
-                 out=None) -> Summary:
-    """Play ``matches`` matches; write the record to ``out`` (a text stream) if given."""
+def check_counts(seed: int, matches: int) -> None:
+    """Raise ValueError unless ``matches`` from ``seed`` on are a run the PRNG can seed."""
     if matches < 1:
         raise ValueError("--matches must be at least 1")
     if not 0 <= seed or seed + matches >= 1 << 30:
         raise ValueError("--seed must be in 0..2**30 - matches")
+
+
+def check_output(path: str, flag: str) -> None:
+    """Raise ValueError unless a file can be written at ``path`` (checked before a run, so a
+    long run does not end in an error about its output)."""
+    target = Path(path)
+    if target.is_dir():
+        raise ValueError("%s: %s is a folder" % (flag, path))
+    if not target.resolve().parent.is_dir():
+        raise ValueError("%s: no folder %s" % (flag, target.parent))
+
+
+@contextmanager
+def replacing(path: str):
+    """A text file to write that takes the place of ``path`` only once the block ends
+    without an error: a run that fails leaves the old file as it was."""
+    partial = path + ".part"
+    try:
+        with open(partial, "w", encoding="utf-8") as out:
+            yield out
+        os.replace(partial, path)
+    finally:
+        if os.path.exists(partial):
+            os.remove(partial)
+
+
+def run_selfplay(preset: str, seed: int, matches: int, bot_names, overrides=None,
+                 out=None) -> Summary:
+    """Play ``matches`` matches; write the record to ``out`` (a text stream) if given."""
+    check_counts(seed, matches)
     rules = Rules(preset, overrides)
     state = State(rules)
     moves = array("i", [0] * MAX_MOVES)
@@ -160,13 +192,16 @@ def _run(args) -> int:
     names = parse_bots(args.bots)
     overrides = parse_rule_options(args.rule)
     rotating = Rules(args.preset, overrides).rotate_partners > 0
+    check_counts(args.seed, args.matches)  # before the record file is touched
+    if args.out and args.out != "-":
+        check_output(args.out, "--out")
     if args.out == "-":
         summary = run_selfplay(args.preset, args.seed, args.matches, names, overrides,
                                sys.stdout)
         print(summary.line(names, rotating), file=sys.stderr)
         return 0
     if args.out:
-        with open(args.out, "w", encoding="utf-8") as out:
+        with replacing(args.out) as out:
             summary = run_selfplay(args.preset, args.seed, args.matches, names, overrides, out)
     else:
         summary = run_selfplay(args.preset, args.seed, args.matches, names, overrides)

@@ -28,7 +28,6 @@ import boards  # lib/boards.py (sim/__init__.py puts lib/ on sys.path)
 import input_events
 
 from engine.bots.levels import LEVELS
-from engine.rules import Rules
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,16 +97,23 @@ def build(board: boards.Board, display, setup, clock_ms, save_dir: Path | None =
 
 def make_setup(preset: str = "chitarrella", level: str = "normal", language: str = "en",
                deck: str = "italian"):
-    """The MatchSetup the menus start from (raises ValueError on a bad choice)."""
+    """The MatchSetup the menus start from (raises ValueError on a bad choice). ``preset`` is
+    one the menus offer, with ``+tre_gradi`` if wanted: a set-up holds no other mix."""
     import match_setup
 
+    base, _, modifier = preset.partition("+")
+    if base not in match_setup.PRESETS or modifier not in ("", "tre_gradi"):
+        raise ValueError("preset %r: the menus hold one of %s, with +tre_gradi if wanted"
+                         % (preset, ", ".join(match_setup.PRESETS)))
     for value, known, what in ((level, match_setup.LEVELS + ("desktop",), "level"),
                                (language, match_setup.LANGUAGES, "language"),
                                (deck, match_setup.DECKS, "deck")):
         if value not in known:
             raise ValueError("unknown %s %r (known: %s)" % (what, value, ", ".join(known)))
     setup = match_setup.MatchSetup()
-    setup.from_preset(preset)
+    setup.from_preset(base)
+    if modifier:
+        setup.tre_gradi = True
     setup.level = level
     setup.language = language
     setup.deck = deck
@@ -213,17 +219,26 @@ def run(args: argparse.Namespace) -> int:
     chosen = (args.preset, args.level, args.language, args.deck)
     setup = None  # the window: the choices kept in the save folder
     if args.headless or any(value is not None for value in chosen):
-        preset = args.preset or "chitarrella"
-        Rules(preset)  # a bad preset is refused before a window opens
-        setup = make_setup(preset, args.level or "normal", args.language or "en",
-                           args.deck or "italian")
+        # a bad choice is refused before a window opens
+        defaults = ("chitarrella", "normal", "en", "italian")
+        setup = make_setup(*[default if value is None else value
+                             for value, default in zip(chosen, defaults, strict=True)])
+        setup.rules()
     save_dir = None if args.no_save else args.save_dir
+    for folder, flag in ((save_dir, "--save-dir"), (args.screenshots, "--screenshots")):
+        if folder is not None and folder.exists() and not folder.is_dir():
+            raise ValueError("%s %s is a file, not a folder" % (flag, folder))
     if args.scale < 1:
         raise ValueError("--scale must be at least 1, not %d" % args.scale)
     if args.headless:
         if args.script is None:
             raise ValueError("--headless needs --script FILE")
-        steps = parse_script(args.script.read_text(encoding="utf-8"))
+        try:
+            text = args.script.read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            raise ValueError("--script %s is not UTF-8 text: %s"
+                             % (args.script, error.reason)) from None
+        steps = parse_script(text)
         app = run_script(board, steps, args.screenshots, setup, save_dir)
         line = "%d steps; screen %s" % (len(steps), app.screen)
         if app.game is not None:

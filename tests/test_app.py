@@ -392,7 +392,7 @@ def test_refused_rules_leave_the_setup_and_say_why(shown):
     before = app.setup.copy()
     pick(app, "re_bello")
     assert app.setup == before
-    assert "target must be at least 1" in app.text_scene.footer.text
+    assert "target must be in 1..200" in app.text_scene.footer.text
 
 
 def test_italian_texts_and_french_cards(shown):

@@ -85,7 +85,9 @@ def test_redeploy_replaces_the_game_and_keeps_the_rest(tmp_path):
     (drive / "assets").mkdir()
     (drive / "engine").mkdir()
     keep = {"lib/adafruit_display_text/__init__.mpy": b"lib", "notes.txt": b"mine",
-            "scopone_save.json": b"{}"}
+            "scopone_save.json": b"{}",
+            "boot_out.txt": b"Adafruit CircuitPython 10.0.3 on 2026-10-01; Raspberry Pi Pico "
+                            b"with rp2040\nBoard ID:raspberry_pi_pico\n"}
     for name, data in keep.items():
         (drive / name).parent.mkdir(parents=True, exist_ok=True)
         (drive / name).write_bytes(data)
@@ -214,6 +216,38 @@ def test_deploy_checks_the_board_and_the_drive(tmp_path):
         deploy.deploy("pyportal", ROOT, libs=False)
     with pytest.raises(deploy.DeployError, match="unknown board"):
         deploy.plan("pyportal_titano")
+
+
+def test_a_folder_that_is_no_drive_is_refused_unless_empty_or_an_earlier_deploy(tmp_path):
+    # deploy removes engine/ and the game's names in lib/: a mistyped DRIVE must not do that
+    project = tmp_path / "project"
+    (project / "engine").mkdir(parents=True)
+    (project / "engine" / "core.py").write_text("mine")
+    (project / "lib").mkdir()
+    (project / "lib" / "app.py").write_text("mine too")
+    before = files_in(project)
+    with pytest.raises(deploy.DeployError, match="no boot_out.txt"):
+        deploy.deploy("pyportal", project, libs=False, out=lambda *a: None)
+    assert files_in(project) == before
+    assert (project / "lib" / "app.py").read_text() == "mine too"
+    deploy.deploy("pyportal", project, libs=False, force=True, out=lambda *a: None)
+    assert not (project / "engine" / "core.py").exists()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    deploy.deploy("pybadge", empty, libs=False, out=lambda *a: None)
+    deploy.deploy("pybadge", empty, libs=False, out=lambda *a: None)  # an earlier deploy
+    assert files_in(empty) == expected_files("pybadge")
+
+
+def test_a_drive_that_cannot_take_the_files_is_said_in_one_line(tmp_path, capsys):
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    (drive / "lib").write_text("a file where the folder goes")
+    assert deploy.main(["--board", "pybadge", "--drive", str(drive), "--no-libs",
+                        "--force"]) == 1
+    error = capsys.readouterr().err
+    assert error.startswith("deploy: writing to ") and "deploy again" in error
+    assert error.count("\n") == 1
 
 
 def test_a_read_only_drive_names_the_boot_button(tmp_path, monkeypatch):

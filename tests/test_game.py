@@ -205,6 +205,43 @@ def test_python_m_sim_without_a_command_runs_the_simulator(tmp_path):
     assert (tmp_path / "step_0003.png").exists()
 
 
+@pytest.mark.parametrize(("options", "words"), [
+    (["--preset", "assi+veneto"], ["assi+veneto", "+tre_gradi"]),
+    (["--preset", ""], ["preset ''"]),
+    (["--preset", "dieci", "--rule-less"], ["unrecognized"]),
+    (["--save-dir", "FILE"], ["--save-dir", "is a file"]),
+    (["--screenshots", "FILE"], ["--screenshots", "is a file"]),
+    (["--script", "MISSING"], ["No such file"]),
+    (["--script", "LATIN1"], ["not UTF-8"]),
+])
+def test_simulator_options_it_cannot_use_are_refused_in_one_line(tmp_path, capsys, options,
+                                                                 words):
+    script = tmp_path / "ok.txt"
+    script.write_text("select\n", encoding="utf-8")
+    (tmp_path / "latin1.txt").write_bytes("caff\xe8\n".encode("latin-1"))
+    given = {"FILE": str(script), "MISSING": str(tmp_path / "missing.txt"),
+             "LATIN1": str(tmp_path / "latin1.txt")}
+    options = [given.get(option, option) for option in options]
+    if "--script" not in options:
+        options += ["--script", str(script)]
+    try:
+        status = main(["--headless", *options])
+    except SystemExit as exit:  # argparse's own refusal
+        status = exit.code
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert status == 2 and error.startswith(("error: ", "usage: ", "python -m sim")), error
+    for word in words:
+        assert word in error, error
+
+
+def test_the_simulator_starts_from_a_preset_with_tre_gradi(tmp_path, capsys):
+    script = tmp_path / "start.txt"
+    script.write_text("select\n", encoding="utf-8")  # vs bots: the match starts and is saved
+    status = main(["--headless", "--script", str(script), "--preset", "dieci+tre_gradi",
+                   "--save-dir", str(tmp_path / "drive")])
+    assert status == 0 and "screen table" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize(("line", "word"), [("jump", "jump"), ("touch 3", "touch 3"),
                                             ("wait soon", "wait soon"), ("select 2", "select")])
 def test_bad_script_line_is_named(tmp_path, capsys, line, word):

@@ -188,6 +188,15 @@ def test_overrides_apply_after_presets():
     assert Rules("dieci", {"deal_shape": "9+4"}).plies == 36
 
 
+def test_a_target_must_fit_the_scores_bytes():
+    # engine/observe.py and the board's saves keep each score in a byte; a side makes at
+    # most about 40 points a hand, so 200 is the highest target
+    assert Rules("chitarrella", {"target": 200}).target == 200
+    for target in (0, 201, 10**6):
+        with pytest.raises(RulesError, match=r"target must be in 1\.\.200, got %d" % target):
+            Rules("chitarrella", {"target": target})
+
+
 @pytest.mark.parametrize("preset, target, threshold", [
     ("chitarrella", 11, 5), ("chitarrella", 16, 7), ("dieci", 21, 10), ("assi", 31, 15),
 ])

@@ -239,6 +239,42 @@ def test_selfplay_rejects_bad_options(capsys, tmp_path, options, words):
     assert not record  # nothing written
 
 
+def test_a_bad_option_or_a_failed_run_leaves_the_old_record(capsys, tmp_path, monkeypatch):
+    old = "an earlier record\n"
+    (tmp_path / "record.jsonl").write_text(old, encoding="utf-8")
+    for options in (["--matches", "0"], ["--seed", "-1"], ["--bots", "foo"]):
+        assert selfplay(capsys, tmp_path, *options)[3] == old
+    # a run that fails part way (here, at its third match) writes nothing either
+    import sim.selfplay as module
+
+    real = module.play_match
+    played = []
+
+    def failing(*args):
+        played.append(1)
+        if len(played) == 3:
+            raise ValueError("stopped")
+        return real(*args)
+
+    monkeypatch.setattr(module, "play_match", failing)
+    status, _, stderr, record = selfplay(capsys, tmp_path, "--matches", "5")
+    assert status == 2 and "stopped" in stderr and record == old
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["record.jsonl"]
+
+
+@pytest.mark.parametrize("command", ["selfplay", "arena"])
+def test_an_output_path_that_cannot_be_written_is_refused_before_the_run(capsys, tmp_path,
+                                                                         command):
+    for flag, path, words in (("--out", tmp_path, "is a folder"),
+                              ("--out", tmp_path / "nowhere" / "r.jsonl", "no folder"),
+                              ("--plot", tmp_path, "is a folder")):
+        if flag == "--plot" and command == "selfplay":
+            continue
+        status, stdout, stderr = run_cli(capsys, command, flag, str(path))
+        assert status == 2 and stdout == "", stderr
+        assert stderr.startswith("error: " + flag) and words in stderr
+
+
 @pytest.mark.parametrize("options, word", [
     (["--seed", "abc"], "--seed"),
     (["--matches", "two"], "--matches"),
