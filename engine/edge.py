@@ -32,8 +32,10 @@ def check_position(state, hands, table, ply: int) -> None:
     seen = set()
     for cards in list(hands) + [table]:
         for card in cards:
-            if not 0 <= card < 40 or card in seen:
-                raise ValueError("card %r is invalid or given twice" % (card,))
+            if type(card) is not int or not 0 <= card < 40:  # bool is no card either
+                raise ValueError("%r is no card (an int 0..39, engine/cards.py)" % (card,))
+            if card in seen:
+                raise ValueError("%s is given twice" % card_name(card))
             seen.add(card)
     if len(hands) != 4:
         raise ValueError("a position needs four hands")
@@ -70,6 +72,9 @@ def place_cards(state, hands, table) -> None:
 def set_position(state, hands, table, turn: int, ply: int, dealer) -> None:
     """Set up a hand in play from card lists; see State.set_position."""
     check_position(state, hands, table, ply)
+    for seat, what in ((turn, "turn"), (dealer, "dealer")):
+        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+            raise ValueError("%s must be a seat, 0..3, not %r" % (what, seat))
     state.dealer = (turn - 1 - ply) & 3 if dealer is None else dealer
     place_cards(state, hands, table)
     state.ply = ply
@@ -108,6 +113,8 @@ def _names(cards) -> str:
 
 def move_for(state, card: int, taken) -> int:
     """The move playing ``card`` and taking the table cards ``taken``; see State.move_for."""
+    if type(card) is not int or not 0 <= card < 40:
+        raise IllegalMove("%r is no card (an int 0..39, engine/cards.py)" % (card,))
     take = 0
     for t in taken:
         if not 0 <= t < 40 or state.where[t] != TABLE:
@@ -115,7 +122,7 @@ def move_for(state, card: int, taken) -> int:
         if take & 1 << state.slot[t]:
             raise IllegalMove("%s is named twice in the take" % card_name(t))
         take |= 1 << state.slot[t]
-    if state.phase == PLAY and 0 <= card < 40:
+    if state.phase == PLAY:
         moves = array("i", [0] * MAX_MOVES)
         for i in range(state.legal_moves(moves)):
             move = moves[i]
@@ -128,8 +135,10 @@ def check(state, move: int) -> None:
     """Raise IllegalMove with the card and the reason unless ``move`` is legal now."""
     if state.phase != PLAY:
         raise IllegalMove("no hand is in play")
+    if type(move) is not int:
+        raise IllegalMove("%r is no move: moves are ints (legal_moves, move_for)" % (move,))
     card = move & 63
-    if card >= 40 or move < 0:
+    if card >= 40 or move < 0 or move >> 24:  # engine/moves.py: the flags end at bit 23
         raise IllegalMove("move %r plays no card" % (move,))
     name = card_name(card)
     seat = state.turn
@@ -167,8 +176,9 @@ def check(state, move: int) -> None:
         raise IllegalMove("%s: an ace takes what RULES §7 says%s" % (name, options))
     equal = [c for c in state.table_cards() if VALUE[c] == value]
     if equal and rules.equal_priority and (len(taken) != 1 or VALUE[taken[0]] != value):
-        raise IllegalMove("%s must take an equal card (%s), not a sum (C-11)"
-                          % (name, " or ".join(card_name(c) for c in equal)))
+        raise IllegalMove("%s must take an equal card (%s), not %s (C-11)"
+                          % (name, " or ".join(card_name(c) for c in equal),
+                             "a sum" if len(taken) > 1 else _names(taken)))
     if sum(VALUE[c] for c in taken) != value:
         raise IllegalMove("%s cannot take %s: they do not add up to %d (C-3, C-11)%s"
                           % (name, _names(taken), value, options))

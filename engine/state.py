@@ -38,6 +38,7 @@ from engine.moves import (
     MAX_TABLE,
     SELF_TAKE,
     TABLE_MASK,
+    UNKNOWN_MOVE,
     count_slots,
 )
 from engine.rng import Rng
@@ -408,9 +409,12 @@ class State:
         return log
 
     def undo(self) -> None:
-        """Take back the last play of the hand exactly (RULES §4.1 forbids it in play: C-13)."""
+        """Take back the last play of the hand exactly (RULES §4.1 forbids it in play: C-13).
+        Raises ValueError, changing nothing, when the hand holds no known play to take back."""
         ply = self.ply - 1
         move = self.ply_move[ply]
+        if ply < 0 or move == UNKNOWN_MOVE or not PLAY <= self.phase <= HAND_OVER:
+            raise ValueError("no play of this hand to undo")
         card = move & 63
         take = (move >> 6) & TABLE_MASK
         seat = (self.turn - 1) & 3

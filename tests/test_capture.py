@@ -459,6 +459,26 @@ def test_illegal_sum_when_an_equal_card_exists():
     assert "7c" in message
 
 
+def test_illegal_single_card_that_is_not_the_equal_one_is_named():
+    state = position(("3c Kc", "", "", ""), "3b 4s")
+    message = assert_refused(state, "3c", "4s")
+    assert "must take an equal card (3b), not 4s" in message
+
+
+def test_a_move_that_is_no_move_is_refused_by_name():
+    state = position(("7d", "", "", ""), "3b 4s")
+    before = snapshot(state)
+    for bad, words in ((None, "None is no move"), ("7d", "'7d' is no move"),
+                       (True, "True is no move"), (1 << 40, "plays no card"),
+                       (-1, "plays no card")):
+        with pytest.raises(IllegalMove, match=words):
+            state.play(bad)
+        assert snapshot(state) == before
+    for bad in (99, -1, 1.0, None):
+        with pytest.raises(IllegalMove, match="is no card"):
+            state.move_for(bad)
+
+
 def test_illegal_take_that_does_not_add_up():
     state = position(("7d", "", "", ""), "3b 4s 2c")
     message = assert_refused(state, "7d", "3b 2c")

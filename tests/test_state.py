@@ -211,6 +211,36 @@ def test_set_position_refuses_bad_positions():
         state.set_position([[], [], [], []], [], ply=36)
     with pytest.raises(ValueError):
         state.set_position([list(range(11)), [], [], []], [])
+    for bad in ([1.0], [True], ["7d"], [40], [-1]):
+        with pytest.raises(ValueError, match="is no card"):
+            state.set_position([bad, [], [], []], [])
+    for turn, dealer in ((4, None), (-1, None), (0, 9), (0, True)):
+        with pytest.raises(ValueError, match="must be a seat"):
+            state.set_position([cards("7d"), [], [], []], [], turn=turn, dealer=dealer)
+
+
+def test_a_refused_position_leaves_the_state_as_it_was():
+    state = dealt_state()
+    before = snapshot(state)
+    for hands, table in (([cards("7d"), cards("7d"), [], []], []), ([[1.0], [], [], []], [])):
+        with pytest.raises(ValueError):
+            state.set_position(hands, table)
+        assert snapshot(state) == before
+
+
+def test_undo_with_no_play_to_take_back_is_refused_and_changes_nothing():
+    state = dealt_state()
+    before = snapshot(state)
+    with pytest.raises(ValueError, match="no play of this hand to undo"):
+        state.undo()  # just dealt
+    assert snapshot(state) == before
+    state.set_position([cards("7d 2c"), cards("3s"), [], []], cards("4b"), turn=0, ply=3)
+    play(state, "2c")
+    state.undo()  # the play made after the set-up comes back
+    before = snapshot(state)
+    with pytest.raises(ValueError, match="no play"):
+        state.undo()  # the plays before the set-up are not known
+    assert snapshot(state) == before
 
 
 # -- redeals (C-9; RULES §3.3) ---------------------------------------------------------------
