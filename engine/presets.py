@@ -121,6 +121,8 @@ def _convert(name: str, value):
 
 def _parse_packets(value) -> tuple:
     """Packets as a tuple like (3, "T2", 3, "T2", 3) from a list or "3,T2,3,T2,3"."""
+    if not isinstance(value, (str, list, tuple)):
+        raise RulesError("deal_packets must be a list like 3,T2,3,T2,3, got %r" % (value,))
     items = value.split(",") if isinstance(value, str) else list(value)
     packets = []
     for item in items:
@@ -138,8 +140,12 @@ def _parse_packets(value) -> tuple:
 
 def _parse_primiera(value) -> tuple:
     """Ten primiera values in rank order A..K from a list or "16,12,...,10"."""
+    if not isinstance(value, (str, list, tuple)):
+        raise RulesError("primiera_values must be ten integers, got %r" % (value,))
     items = value.split(",") if isinstance(value, str) else list(value)
     try:
+        if any(isinstance(item, float) for item in items):
+            raise ValueError(items)  # 10.7 is no primiera value; int() would truncate it
         values = tuple(int(item) for item in items)
     except (TypeError, ValueError):
         raise RulesError("primiera_values must be ten integers, got %r" % (value,)) from None

@@ -117,7 +117,8 @@ class ReplayedMatch:
 
 
 def read_record(lines) -> list:
-    """Replay every match in ``lines`` (an iterable of str); return a list of ReplayedMatch.
+    """Replay every match in ``lines`` (an iterable of str, or of UTF-8 bytes such as a file
+    opened with "rb"); return a list of ReplayedMatch.
 
     Raises RecordError with the line number for malformed JSON, a missing or wrong field, an
     event out of order, an illegal play or a result that the rules do not give.
@@ -127,12 +128,26 @@ def read_record(lines) -> list:
     matches = []
     reader = None
     number = 0
-    for number, line in enumerate(lines, 1):
+    lines = iter(lines)
+    while True:
+        number += 1
+        try:
+            line = next(lines)
+        except StopIteration:
+            break
+        except UnicodeDecodeError as error:  # a text file decodes ahead of its lines
+            raise RecordError(number, "not UTF-8 text here or a little further on (%s); "
+                              "read it as bytes for the exact line" % error.reason) from None
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise RecordError(number, "not UTF-8 text: %s" % error.reason) from None
         if not line.strip():
             continue
         try:
             event = json.loads(line)
-        except ValueError as error:
+        except (ValueError, RecursionError) as error:
             raise RecordError(number, "not JSON: %s" % error) from None
         if not isinstance(event, dict) or not isinstance(event.get("ev"), str):
             raise RecordError(number, "an event must be an object with an 'ev' string")
@@ -155,7 +170,7 @@ def read_record(lines) -> list:
             reason = "missing field %s" % error if isinstance(error, KeyError) else str(error)
             raise RecordError(number, reason) from None
     if reader is not None and not reader.done:
-        raise RecordError(number + 1, "the record ends before match_end")
+        raise RecordError(number, "the record ends before match_end")
     return matches
 
 
@@ -169,12 +184,18 @@ def _field(event: dict, name: str, kind):
 
 
 def _cards(event: dict, name: str) -> list:
-    names = _field(event, name, list)
+    return _card_list(_field(event, name, list), name)
+
+
+def _card_list(names, what: str) -> list:
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise ValueError("%s must be a list of cards like \"7d\", got %r" % (what, names))
     return [parse_card(n) for n in names]
 
 
 def _expect(name: str, recorded, actual) -> None:
-    if recorded != actual:
+    # As JSON, so 1.0 or true is not taken for 1 (nor the other way round).
+    if json.dumps(recorded, sort_keys=True) != json.dumps(actual, sort_keys=True):
         raise ValueError("%s is %r but the rules give %r" % (name, recorded, actual))
 
 
@@ -183,16 +204,20 @@ class _MatchReader:
                 "hand_end": "hand_end", "match_end": "match_end"}
 
     def __init__(self, event: dict, state_class) -> None:
-        if event.get("v") != VERSION:
+        version = event.get("v")
+        if type(version) is not int or version != VERSION:
             raise ValueError("unsupported record version %r (this reader knows %d)"
-                             % (event.get("v"), VERSION))
+                             % (version, VERSION))
         preset = _field(event, "preset", str)
         recorded = _field(event, "rules", dict) if "rules" in event else {}
-        base = Rules(preset)
-        # Pass on only what differs from the preset, as a missing key means its default.
-        overrides = {name: value for name, value in recorded.items()
-                     if base.to_dict().get(name, object()) != value}
-        rules = Rules(preset, overrides)
+        # Every recorded value is passed on (a missing key means the preset's default), so a
+        # derived one such as grades_threshold is taken as recorded, not derived again.
+        rules = Rules(preset, recorded)
+        in_force = rules.to_dict()
+        for name, value in recorded.items():  # as JSON values: 11, not "11"
+            _expect("rules " + name, value, in_force[name])
+        if "seed" in event:
+            _field(event, "seed", int)  # not needed to replay (RECORD.md), but an int
         players = _field(event, "players", list)
         if len(players) != 4 or not all(isinstance(p, str) for p in players):
             raise ValueError("players must be four names")
@@ -236,7 +261,7 @@ class _MatchReader:
         hands = _field(event, "hands", list)
         if len(hands) != 4:
             raise ValueError("hands must hold four lists")
-        cards = [_cards({"h": h}, "h") for h in hands]
+        cards = [_card_list(hands[seat], "hands[%d]" % seat) for seat in range(4)]
         if state.set_deal(cards, _cards(event, "table")) != 0:
             raise ValueError("this table must be thrown in and redealt (C-9; RULES §3.3)")
 
@@ -251,7 +276,7 @@ class _MatchReader:
         state.play(move)
         seat, _, _, scopa, self_take = state.play_info(state.ply - 1)
         _expect("scopa", _field(event, "scopa", bool), scopa)
-        _expect("self", bool(event.get("self", False)), self_take)
+        _expect("self", _field(event, "self", bool) if "self" in event else False, self_take)
         self.result.plays.append((seat, card))
 
     def declare(self, event: dict) -> None:

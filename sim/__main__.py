@@ -1,8 +1,10 @@
-"""Command line: ``python -m sim`` runs the simulator; ``selfplay`` and ``arena`` are commands.
+"""Command line: ``python -m sim`` runs the simulator; ``selfplay``, ``arena`` and ``check``
+are commands.
 
 ``python -m sim [--board B] [--scale N] [--level L] [--preset P]`` (or ``python -m sim play ...``)
 opens the simulator's window; ``--headless --script FILE --screenshots DIR`` plays a script
-without one (sim/simulator.py).
+without one (sim/simulator.py). ``python -m sim check FILE`` replays a game record through the
+engine and says how many matches it holds, or the line and the reason it is refused.
 
 Desktop only.
 """
@@ -27,12 +29,24 @@ def main(argv=None) -> int:
     play.set_defaults(run=simulator.run)
     selfplay.add_arguments(commands.add_parser("selfplay", help=selfplay.__doc__.splitlines()[0]))
     arena.add_arguments(commands.add_parser("arena", help=arena.__doc__.splitlines()[0]))
+    check = commands.add_parser("check", help="replay a game record (RECORD.md) and check it")
+    check.add_argument("record", help="the record file (JSON Lines)")
+    check.set_defaults(run=_check)
     args = parser.parse_args(argv)
     try:
         return args.run(args)
     except (ValueError, OSError) as error:  # bad options or files: one clear line
         print("error: %s" % error, file=sys.stderr)
         return 2
+
+
+def _check(args) -> int:
+    from engine.record import read_record
+
+    with open(args.record, "rb") as lines:  # as bytes, so a bad byte gets its exact line
+        matches = read_record(lines)
+    print("%d matches ok" % len(matches))
+    return 0
 
 
 if __name__ == "__main__":

@@ -344,6 +344,43 @@ def first(lines: list[str], kind: str, start: int = 0) -> int:
     return next(i for i in range(start, len(lines)) if json.loads(lines[i])["ev"] == kind)
 
 
+def test_reads_a_record_whose_explicit_rule_equals_the_presets_default():
+    # grades_threshold 5 is chitarrella's own (for target 11); with target 16 it is no longer
+    # what the preset derives (7), and the replay must keep it as recorded
+    lines = sample_record("chitarrella+tre_gradi", overrides={"target": 16,
+                                                               "grades_threshold": 5})
+    assert json.loads(lines[0])["rules"]["grades_threshold"] == 5
+    assert len(read_record(lines)) == 1
+
+
+def test_rejects_values_that_only_look_right():
+    lines = sample_record()
+    reject(_replace(lines, 0, v=True), 1, "version")
+    header = json.loads(lines[0])
+    header["rules"]["target"] = "11"
+    reject([json.dumps(header)] + lines[1:], 1, "rules target", "'11'")
+    reject(_replace(lines, 0, seed="abc"), 1, "seed")
+    index = first(lines, "play")
+    reject(_replace(lines, index, self=[]), index + 1, "self")
+    index = first(lines, "hand_end")
+    hand = json.loads(lines[index])["hand"]
+    reject(_replace(lines, index, hand=float(hand)), index + 1, "hand")
+    index = first(lines, "deal")
+    reject(_replace(lines, index, hands=[1, 2, 3, 4]), index + 1, "hands[0]", "list of cards")
+
+
+def test_rejects_text_that_is_not_utf8_or_json_nested_too_deep(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(sample_record()[0].encode() + b"\n\xff\xfe\n")
+    with open(path, "rb") as lines, pytest.raises(RecordError) as caught:
+        read_record(lines)  # as bytes: the exact line
+    assert caught.value.line == 2 and "not UTF-8" in caught.value.reason
+    with open(path, encoding="utf-8") as lines, pytest.raises(RecordError) as caught:
+        read_record(lines)  # as text, decoded ahead: the line or one before it
+    assert caught.value.line <= 2 and "not UTF-8" in caught.value.reason
+    reject(["[" * 100000 + "]" * 100000], 1, "not JSON")
+
+
 def test_rejects_a_line_that_is_not_json():
     lines = sample_record()
     lines[4] = '{"ev": "play", "seat": '

@@ -286,6 +286,20 @@ def test_selfplay_rejects_malformed_arguments(capsys, options, word):
     assert "error:" in stderr.splitlines()[-1] and word in stderr.splitlines()[-1]
 
 
+def test_check_replays_a_record_and_names_the_line_it_refuses(capsys, tmp_path):
+    status, _, _, record = selfplay(capsys, tmp_path, "--matches", "2")
+    assert status == 0
+    assert run_cli(capsys, "check", str(tmp_path / "record.jsonl")) == (0, "2 matches ok\n", "")
+    lines = record.splitlines()
+    lines[3] = lines[3].replace('"seat": ', '"seat": 1 + ', 1)  # no longer JSON
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status, stdout, stderr = run_cli(capsys, "check", str(bad))
+    assert status == 2 and stdout == "" and stderr.startswith("error: line 4: not JSON")
+    status, _, stderr = run_cli(capsys, "check", str(tmp_path / "missing.jsonl"))
+    assert status == 2 and "missing.jsonl" in stderr
+
+
 def test_cli_rejects_an_unknown_command(capsys):
     # Without a command (or with options only) python -m sim opens the simulator instead.
     status, _, stderr = run_cli(capsys, "jump")
