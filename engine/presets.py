@@ -253,10 +253,20 @@ class _Resolver:
 
 def resolve(preset: str, overrides=None) -> dict:
     """Every parameter's value for ``preset`` (e.g. ``"assi+veneto"``) and ``overrides``."""
+    if not isinstance(preset, str):
+        raise RulesError("a preset is a name like chitarrella or dieci+tre_gradi, not %r"
+                         % (preset,))
+    if overrides is not None and not isinstance(overrides, dict):
+        raise RulesError("overrides are a dict of RULES §11 names and values, not %r"
+                         % (overrides,))
     resolver = _Resolver()
     bases = []
+    named = []
     for part in preset.split("+"):
         part = part.strip()
+        if part in named:
+            raise RulesError("preset %r names %s twice" % (preset, part))
+        named.append(part)
         if part in BASE_PRESETS:
             bases.append(part)
             settings = BASE_PRESETS[part]

@@ -23,9 +23,10 @@ class Rules:
     def __init__(self, preset: str = "chitarrella", overrides: dict | None = None) -> None:
         from engine.presets import derive, resolve
 
+        values = resolve(preset, overrides)  # checks the arguments first
         self.preset = preset
         self.overrides = dict(overrides) if overrides else {}
-        derive(self, resolve(preset, overrides))
+        derive(self, values)
 
     @property
     def values(self) -> dict:

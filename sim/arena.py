@@ -56,6 +56,7 @@ from sim.selfplay import check_output, parse_rule_options, replacing
 
 Z95 = 1.96  # two-sided 95% quantile of the normal distribution
 _DEALS_PER_MATCH_PAIR = 10
+SEARCH_BOT = "master"  # the one bot of BOT_NAMES with a budget (engine/bots/__init__.py)
 _SEED_LIMIT = 1 << 30
 
 
@@ -120,6 +121,8 @@ def parse_bot(text: str) -> BotSpec:
     spec = parse_budget(text)
     if spec.name not in BOT_NAMES:
         raise ValueError("unknown bot %r (known: %s)" % (spec.name, ", ".join(BOT_NAMES)))
+    if spec.name != SEARCH_BOT and (spec.iterations or spec.deadline_ms):
+        raise ValueError("%r: only %s searches, so only it takes a budget" % (text, SEARCH_BOT))
     return spec
 
 

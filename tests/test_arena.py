@@ -84,9 +84,13 @@ def test_bad_budget_syntax(text):
 
 
 def test_parse_bot_knows_the_registered_names():
-    assert parse_bot("random:7") == BotSpec("random", 7, 0)
+    assert parse_bot("master:7") == BotSpec("master", 7, 0)
+    assert parse_bot("random") == BotSpec("random", 0, 0)
     with pytest.raises(ValueError, match="unknown bot 'foo'"):
         parse_bot("foo:100")
+    for text in ("random:7", "greedy:0:5", "chitarrella:50"):  # they do not search
+        with pytest.raises(ValueError, match="only master searches"):
+            parse_bot(text)
 
 
 # -- the duplicate pairing ------------------------------------------------------------------------
@@ -178,10 +182,10 @@ def test_cli_report_and_record(capsys, tmp_path):
 
 def test_cli_out_dash_writes_the_record_to_stdout(capsys):
     status, stdout, stderr = run_cli(capsys, "arena", "--deals", "5", "--matches", "2",
-                                     "--jobs", "1", "--out", "-", "--a", "random:3")
+                                     "--jobs", "1", "--out", "-", "--a", "random")
     assert status == 0
     replayed = read_record(stdout.splitlines())
-    assert len(replayed) == 4 and replayed[0].header["players"][0] == "random:3"
+    assert len(replayed) == 4 and replayed[0].header["players"][0] == "random"
     assert KEY_LINE.match(stderr.splitlines()[1])
 
 

@@ -188,6 +188,20 @@ def test_overrides_apply_after_presets():
     assert Rules("dieci", {"deal_shape": "9+4"}).plies == 36
 
 
+@pytest.mark.parametrize("preset, overrides, words", [
+    (None, None, "a preset is a name"),
+    ("chitarrella", "target=16", "overrides are a dict"),
+    ("veneto+veneto", None, "names veneto twice"),
+    ("chitarrella", {"deal_packets": 5}, "deal_packets must be a list"),
+    ("chitarrella", {"primiera_values": 5}, "primiera_values must be ten integers"),
+    ("chitarrella", {"primiera_values": [16, 12, 13, 14, 15, 18, 21, 10, 10, 10.7]},
+     "primiera_values must be ten integers"),
+])
+def test_arguments_of_the_wrong_kind_are_refused_by_name(preset, overrides, words):
+    with pytest.raises(RulesError, match=words):
+        Rules(preset, overrides)
+
+
 def test_a_target_must_fit_the_scores_bytes():
     # engine/observe.py and the board's saves keep each score in a byte; a side makes at
     # most about 40 points a hand, so 200 is the highest target
