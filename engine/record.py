@@ -194,9 +194,21 @@ def _card_list(names, what: str) -> list:
 
 
 def _expect(name: str, recorded, actual) -> None:
-    # As JSON, so 1.0 or true is not taken for 1 (nor the other way round).
-    if json.dumps(recorded, sort_keys=True) != json.dumps(actual, sort_keys=True):
+    if not _same(recorded, actual):
         raise ValueError("%s is %r but the rules give %r" % (name, recorded, actual))
+
+
+def _same(recorded, actual) -> bool:
+    """Equal as JSON values: 1.0 or true is not taken for 1, nor the other way round."""
+    if type(recorded) is not type(actual):
+        return False
+    if isinstance(actual, dict):
+        return len(recorded) == len(actual) and all(
+            key in recorded and _same(recorded[key], actual[key]) for key in actual)
+    if isinstance(actual, list):
+        return len(recorded) == len(actual) and all(
+            _same(recorded[i], actual[i]) for i in range(len(actual)))
+    return recorded == actual
 
 
 class _MatchReader:
