@@ -894,8 +894,8 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
     out.append(
         "- **Python stack**, computed: CircuitPython keeps Python frames on a stack of fixed "
         "size taken from the heap at start-up, %s bytes by default in 9.x (2,048 in 10.x). A "
-        "hint in a hand's last plays needs about 1.9 KB (the endgame solver takes a frame a "
-        "play left), so `make deploy` sets `%s = %s` in settings.toml "
+        "hint in a hand's last plays, the deepest call chain, needs about 1.4 KB (the endgame "
+        "solver is a loop, not a recursion), so `make deploy` sets `%s = %s` in settings.toml "
         "(tests/test_board_stack.py plays such a hand in three quarters of it); the column is "
         "what it takes beyond 9.x's default, which the free heap figures leave out."
         % (_kb(deploy.FIRMWARE_PYSTACK_BYTES), deploy.PYSTACK_SETTING,

@@ -103,7 +103,7 @@ def test_redeploy_replaces_the_game_and_keeps_the_rest(tmp_path):
         assert (drive / name).read_bytes() == data
     assert (drive / "settings.toml").read_text() == ('CIRCUITPY_WIFI_SSID = "home"\n'
                                                      'SCOPONE_BOARD = "pico-display"\n'
-                                                     "CIRCUITPY_PYSTACK_SIZE = 3072\n")
+                                                     "CIRCUITPY_PYSTACK_SIZE = 2048\n")
 
 
 def test_libraries_per_board_and_the_circup_command(tmp_path):

@@ -14,7 +14,7 @@ at most MAX_CARD_MOVES (engine/moves.py). ``solvable`` refuses positions with mo
 hands, or a seat holding more cards than plays to come.
 
 Rules: C-12, C-14, C-15; RULES §5.
-Allocation: none after construction (recursion depth at most _MAX_PLIES).
+Allocation: none after construction; no recursion.
 """
 
 from array import array
@@ -44,6 +44,14 @@ class Solver:
         self.buffers = tuple(array("i", [0] * (MAX_CARD_MOVES * ((left + 3) // 4)))
                              for left in range(_MAX_PLIES + 1))
         self.points = array("h", [0] * scoring.SIZE)
+        # per ply below the position value() starts from: its window, best score so far,
+        # number of moves, next move to try, and whether the side to play maximizes
+        self.alphas = array("h", [0] * (_MAX_PLIES + 1))
+        self.betas = array("h", [0] * (_MAX_PLIES + 1))
+        self.bests = array("h", [0] * (_MAX_PLIES + 1))
+        self.counts = bytearray(_MAX_PLIES + 1)
+        self.nexts = bytearray(_MAX_PLIES + 1)
+        self.maxing = bytearray(_MAX_PLIES + 1)
         self.nodes = 0  # positions visited since the last move_values
         self.limit = 0  # give up past this many positions (0: never)
         self.aborted = False  # the last move_values gave up: its values mean nothing
@@ -75,39 +83,67 @@ class Solver:
         return not self.aborted
 
     def value(self, state, team: int, alpha: int, beta: int) -> int:
-        """Minimax value of ``state`` for ``team`` within the window (alpha, beta)."""
-        self.nodes += 1
-        if self.limit and self.nodes > self.limit:
-            self.aborted = True
-            return 0  # the search unwinds; move_values reports it
-        if state.phase != PLAY:
+        """Minimax value of ``state`` for ``team`` within the window (alpha, beta).
+
+        A loop, not a recursion: the nodes on the way down keep their window, best score,
+        moves and next move in the arrays below, one entry a ply, so a board's Python stack
+        (CircuitPython's pystack) holds one call however many plays are left.
+        """
+        alphas = self.alphas
+        betas = self.betas
+        bests = self.bests
+        counts = self.counts
+        nexts = self.nexts
+        maxing = self.maxing
+        buffers = self.buffers
+        plies = state.rules.plies
+        depth = 0
+        alphas[0] = alpha
+        betas[0] = beta
+        while True:
+            # A node at ``depth``: a finished hand gives its score; otherwise play its first
+            # move and go down to the node that move makes.
+            self.nodes += 1
+            if self.limit and self.nodes > self.limit:
+                self.aborted = True  # move_values reports it
+                for _ in range(depth):
+                    state.undo()
+                return 0
+            if state.phase == PLAY:
+                moves = buffers[plies - state.ply]
+                counts[depth] = state.legal_moves(moves)
+                nexts[depth] = 1
+                maxing[depth] = state.turn & 1 == team
+                bests[depth] = -_INFINITY if maxing[depth] else _INFINITY
+                state.apply(moves[0])
+                depth += 1
+                alphas[depth] = alphas[depth - 1]
+                betas[depth] = betas[depth - 1]
+                continue
             points = self.points
             scoring.score_hand(state, points)
-            return points[scoring.TOTAL + team] - points[scoring.TOTAL + 1 - team]
-        moves = self.buffers[state.rules.plies - state.ply]
-        count = state.legal_moves(moves)
-        if state.turn & 1 == team:
-            best = -_INFINITY
-            for i in range(count):
-                state.apply(moves[i])
-                score = self.value(state, team, alpha, beta)
+            score = points[scoring.TOTAL + team] - points[scoring.TOTAL + 1 - team]
+            # Hand ``score`` up to the nodes above until one has a move left to try.
+            while depth:
                 state.undo()
-                if score > best:
-                    best = score
-                    if score > alpha:
-                        alpha = score
-                        if alpha >= beta:
-                            break
-            return best
-        best = _INFINITY
-        for i in range(count):
-            state.apply(moves[i])
-            score = self.value(state, team, alpha, beta)
-            state.undo()
-            if score < best:
-                best = score
-                if score < beta:
-                    beta = score
-                    if alpha >= beta:
-                        break
-        return best
+                depth -= 1
+                if maxing[depth]:
+                    if score > bests[depth]:
+                        bests[depth] = score
+                        if score > alphas[depth]:
+                            alphas[depth] = score
+                elif score < bests[depth]:
+                    bests[depth] = score
+                    if score < betas[depth]:
+                        betas[depth] = score
+                i = nexts[depth]
+                if i < counts[depth] and alphas[depth] < betas[depth]:
+                    nexts[depth] = i + 1
+                    state.apply(buffers[plies - state.ply][i])
+                    depth += 1
+                    alphas[depth] = alphas[depth - 1]
+                    betas[depth] = betas[depth - 1]
+                    break
+                score = bests[depth]  # every move tried, or cut off: this node is done
+            else:
+                return score

@@ -6,9 +6,9 @@ usage: board_stack.py BOARD
 CircuitPython keeps Python frames on a fixed stack (``CIRCUITPY_PYSTACK_SIZE``, 1536 bytes by
 default in 9.x). The deepest chain the game makes is a hint in a hand's last plays:
 lib/main_loop.py ``run`` -> the app -> the game -> the Hinter -> the master bot -> the
-endgame solver, one frame a play left. tests/test_board_stack.py runs this script with the
-stack sim/deploy.py gives a board, less a margin. Prints ``hand_end HINTS`` when the hand is
-over, ``HINTS`` the hints asked.
+endgame solver (a loop: one frame however many plays are left). tests/test_board_stack.py
+runs this script with the stack sim/deploy.py gives a board, less a margin. Prints
+``hand_end HINTS`` when the hand is over, ``HINTS`` the hints asked.
 """
 
 import sys
