@@ -3,7 +3,8 @@
 On a State whose four hands are all known (the true position, or one determinization), the
 value of a position for ``team`` is that team's hand points minus the other team's (RULES §5,
 scored by engine/scoring.py once the last card is played, the last taker's rest included,
-C-12). Partners share a side, so a seat of ``team`` maximizes and the others minimize.
+C-12). Partners share a side, and the sides take turns at every play, so the search is
+negamax: each side maximizes its own value, the other's negated.
 ``move_values`` gives the exact value of every root move, so a search bot can average them
 over several determinizations.
 
@@ -44,14 +45,13 @@ class Solver:
         self.buffers = tuple(array("i", [0] * (MAX_CARD_MOVES * ((left + 3) // 4)))
                              for left in range(_MAX_PLIES + 1))
         self.points = array("h", [0] * scoring.SIZE)
-        # per ply below the position value() starts from: its window, best score so far,
-        # number of moves, next move to try, and whether the side to play maximizes
+        # per ply below the position a search starts from: its window, best score so far,
+        # number of moves and next move to try (_negamax)
         self.alphas = array("h", [0] * (_MAX_PLIES + 1))
         self.betas = array("h", [0] * (_MAX_PLIES + 1))
         self.bests = array("h", [0] * (_MAX_PLIES + 1))
         self.counts = bytearray(_MAX_PLIES + 1)
         self.nexts = bytearray(_MAX_PLIES + 1)
-        self.maxing = bytearray(_MAX_PLIES + 1)
         self.nodes = 0  # positions visited since the last move_values
         self.limit = 0  # give up past this many positions (0: never)
         self.aborted = False  # the last move_values gave up: its values mean nothing
@@ -83,18 +83,24 @@ class Solver:
         return not self.aborted
 
     def value(self, state, team: int, alpha: int, beta: int) -> int:
-        """Minimax value of ``state`` for ``team`` within the window (alpha, beta).
+        """Minimax value of ``state`` for ``team`` within the window (alpha, beta)."""
+        if state.turn & 1 == team:
+            return self._negamax(state, alpha, beta)
+        return -self._negamax(state, -beta, -alpha)
+
+    def _negamax(self, state, alpha: int, beta: int) -> int:
+        """The value of ``state`` for the side to play, within (alpha, beta): alpha-beta in
+        its negamax form, as the sides take turns at every play.
 
         A loop, not a recursion: the nodes on the way down keep their window, best score,
-        moves and next move in the arrays below, one entry a ply, so a board's Python stack
-        (CircuitPython's pystack) holds one call however many plays are left.
+        number of moves and next move in the arrays below, one entry a ply, so a board's
+        Python stack (CircuitPython's pystack) holds one call however many plays are left.
         """
         alphas = self.alphas
         betas = self.betas
         bests = self.bests
         counts = self.counts
         nexts = self.nexts
-        maxing = self.maxing
         buffers = self.buffers
         plies = state.rules.plies
         depth = 0
@@ -102,7 +108,7 @@ class Solver:
         betas[0] = beta
         while True:
             # A node at ``depth``: a finished hand gives its score; otherwise play its first
-            # move and go down to the node that move makes.
+            # move and go down to the node that move makes, with the window turned round.
             self.nodes += 1
             if self.limit and self.nodes > self.limit:
                 self.aborted = True  # move_values reports it
@@ -113,36 +119,32 @@ class Solver:
                 moves = buffers[plies - state.ply]
                 counts[depth] = state.legal_moves(moves)
                 nexts[depth] = 1
-                maxing[depth] = state.turn & 1 == team
-                bests[depth] = -_INFINITY if maxing[depth] else _INFINITY
+                bests[depth] = -_INFINITY
                 state.apply(moves[0])
                 depth += 1
-                alphas[depth] = alphas[depth - 1]
-                betas[depth] = betas[depth - 1]
+                alphas[depth] = -betas[depth - 1]
+                betas[depth] = -alphas[depth - 1]
                 continue
             points = self.points
             scoring.score_hand(state, points)
-            score = points[scoring.TOTAL + team] - points[scoring.TOTAL + 1 - team]
-            # Hand ``score`` up to the nodes above until one has a move left to try.
+            side = state.turn & 1  # the side that would play next
+            score = points[scoring.TOTAL + side] - points[scoring.TOTAL + 1 - side]
+            # Hand the score up to the nodes above until one has a move left to try.
             while depth:
                 state.undo()
                 depth -= 1
-                if maxing[depth]:
-                    if score > bests[depth]:
-                        bests[depth] = score
-                        if score > alphas[depth]:
-                            alphas[depth] = score
-                elif score < bests[depth]:
+                score = -score
+                if score > bests[depth]:
                     bests[depth] = score
-                    if score < betas[depth]:
-                        betas[depth] = score
+                    if score > alphas[depth]:
+                        alphas[depth] = score
                 i = nexts[depth]
                 if i < counts[depth] and alphas[depth] < betas[depth]:
                     nexts[depth] = i + 1
                     state.apply(buffers[plies - state.ply][i])
                     depth += 1
-                    alphas[depth] = alphas[depth - 1]
-                    betas[depth] = betas[depth - 1]
+                    alphas[depth] = -betas[depth - 1]
+                    betas[depth] = -alphas[depth - 1]
                     break
                 score = bests[depth]  # every move tried, or cut off: this node is done
             else:
