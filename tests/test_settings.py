@@ -13,8 +13,9 @@ from match_setup import PASS, MatchSetup
 from test_app import Clock, make_app, pick
 from test_save import make_setup, store_with_cut
 
+from conftest import ROOT
 from sim import display as sim_display
-from sim import simulator
+from sim import mpruntime, simulator
 
 
 def chosen_setup() -> MatchSetup:
@@ -165,3 +166,32 @@ def test_a_read_only_drive_keeps_nothing_and_says_so_once(shown, tmp_path, monke
     assert app.save_dir is None and app.setup.language == "en"
     assert capsys.readouterr().out.count("cannot save") == 1
     assert not (tmp_path / settings.SETTINGS_NAME).exists()
+
+
+MP_SCRIPT = """
+import sys
+sys.path.append(sys.argv[1] + "/lib")
+sys.path.append(sys.argv[1])
+import settings
+from match_setup import MatchSetup
+setup = MatchSetup()
+setup.from_preset("dieci")
+setup.language = "it"
+setup.level = "hard"
+settings.store(sys.argv[2], setup)
+settings.store(sys.argv[2], setup)
+loaded = settings.load(sys.argv[2])
+assert loaded == setup
+print(loaded.language, loaded.level, loaded.preset, loaded.target)
+"""
+
+
+def test_settings_round_trip_on_micropython_unix(tmp_path):
+    script = tmp_path / "settings_round_trip.py"
+    script.write_text(MP_SCRIPT)
+    directory = tmp_path / "drive"
+    directory.mkdir()
+    output = mpruntime.run_unix(script, ROOT, directory)
+    assert "it hard dieci 21" in output
+    loaded = settings.load(str(directory))  # and CPython reads what MicroPython wrote
+    assert (loaded.language, loaded.level, loaded.preset) == ("it", "hard", "dieci")
