@@ -177,13 +177,14 @@ class App:
     def _activate(self, key: str) -> None:
         """Do what menu item ``key`` says (called once lib/text_screens.py has returned); an
         item of ``CONFIRMED`` asks "Sure?" first and acts when chosen again."""
-        if key in self.CONFIRMED and self.armed != key:
+        armed = self.armed
+        if key in self.CONFIRMED and armed != key:
             self.armed = key
             self._screens().draw_items(self)
             return
         self.armed = ""
         if self.screen not in self.MATCH_MENUS:
-            match = __import__("title_menus").activate(self, key)
+            match = __import__("title_menus").activate(self, key, armed)
             if match is not None:  # started once the menus' code has returned: _start drops it
                 self._start(*match)
         elif key == "resume":

@@ -25,7 +25,8 @@ _TITLE_ITEMS = ("vs_bots", "pass", "watch", "options", "stats", "language")
 _OPTION_ITEMS = ("preset", "tre_gradi", "target", "re_bello", "napola", "ace_sweep",
                  "deal_shape", "level", "deck", "back")
 _PLAYER_ITEMS = ("seat0", "seat1", "seat2", "seat3", "start", "back")
-_STATS_ITEMS = ("reset", "back")
+_STATS_ITEMS = ("back", "reset")  # Back first: a second press must not near a reset
+_NEW_MATCH = ("vs_bots", "watch", "start")  # items that replace a saved match
 
 
 def _next(values, value):
@@ -91,9 +92,13 @@ def _keep_setup(app) -> None:
 
 
 def leave_menu(app) -> None:
-    """Back to the title from the options, players or statistics, the choices kept."""
+    """Back to the title from the options, players or statistics, the choices kept, with the
+    cursor on the item that opened them."""
+    opened = "pass" if app.screen == "players" else app.screen
     _keep_setup(app)
     show_title(app)
+    if opened in app.items:
+        move_cursor(app, app.items.index(opened))
 
 
 def show_title(app) -> None:
@@ -161,13 +166,19 @@ def item_text(app, key: str) -> tuple:
     return texts[key], ""
 
 
-def activate(app, key: str):
+def activate(app, key: str, armed: str = ""):
     """Do what row ``key`` says: open a menu, change a setting, or choose a match.
 
     Returns the match to start, the arguments of the App's ``_start`` (which drops this
     module: the caller starts it once this function has returned): ``(setup, None, 0)`` for
-    a new match, the save's ``(setup, state, matches, scope)`` to continue; or None."""
+    a new match, the save's ``(setup, state, matches, scope)`` to continue; or None. A new
+    match would replace a saved one: then it asks "Sure?" first (``armed``, the item that
+    asked, is ``key`` when it is chosen again)."""
     setup = app.setup
+    if key in _NEW_MATCH and app.saved is not None and armed != key:
+        app.armed = key  # the row reads "Sure? Play with bots"
+        draw_items(app)
+        return None
     if key == "continue":
         saved_setup = app.saved[0]
         saved_setup.language = setup.language  # the title's, which may have changed
@@ -194,6 +205,7 @@ def activate(app, key: str):
         seat = int(key[4])
         app.pass_seats[seat] = (app.pass_seats[seat] + 1) % 5
         draw_items(app)
+        app.text_scene.set_footer(help_line(app, "menu_help"))  # a refusal no longer holds
     elif key == "reset":
         stats = app.stats
         stats.reset()

@@ -681,6 +681,45 @@ def test_a_new_deal_is_saved_before_anyone_plays(shown, tmp_path):
     assert state.hand_number == app.game.state.hand_number and state.ply == 0
 
 
+def test_a_new_match_asks_before_it_replaces_the_saved_one(shown, tmp_path):
+    import save
+
+    app, _ = make_app(shown, tmp_path)
+    pick(app, "vs_bots")
+    app.handle(BACK)
+    pick(app, "quit")  # saved; the title offers Continue
+    saved = (tmp_path / save.SAVE_NAME).read_bytes()
+    for key in ("vs_bots", "watch"):
+        pick(app, key)  # once: the row asks, the save stays
+        assert app.screen == "title" and app.armed == key
+        assert screen_text(app).count(app.texts["sure"] % app.texts[key]) == 1
+        assert (tmp_path / save.SAVE_NAME).read_bytes() == saved
+    pick(app, "pass")
+    pick(app, "start")
+    assert app.screen == "players" and app.armed == "start"
+    app.handle(BACK)
+    pick(app, "vs_bots")
+    app.handle(SELECT)  # chosen again: the new match starts and is saved
+    assert app.screen == "table" and (tmp_path / save.SAVE_NAME).read_bytes() != saved
+
+
+def test_menus_put_the_cursor_where_a_slip_does_no_harm(shown, tmp_path):
+    app, _ = make_app(shown, tmp_path)
+    pick(app, "stats")
+    assert app.items[app.cursor] == "back"  # not on Reset
+    app.handle(SELECT)
+    assert app.screen == "title" and app.items[app.cursor] == "stats"
+    pick(app, "options")
+    app.handle(BACK)
+    assert app.items[app.cursor] == "options"
+    pick(app, "pass")
+    app.pass_seats[:] = bytes(4)
+    pick(app, "start")  # nobody seated: refused, and said in the footer
+    assert app.text_scene.footer.text.strip() == app.texts["need_people"]
+    pick(app, "seat1")  # a change of seats takes the refusal back
+    assert app.text_scene.footer.text.strip() != app.texts["need_people"]
+
+
 def test_continue_speaks_the_language_the_title_shows(shown, tmp_path):
     app, clock = make_app(shown, tmp_path, language="it")
     pick(app, "vs_bots")
