@@ -72,6 +72,14 @@ MATCH_SEED_STEP = const(1000)  # match n of a session is seeded setup.seed + 100
 TEAM_LETTERS = ("A", "B")  # the teams where "Team A" does not fit (the players screen's)
 
 
+def name_text(texts: dict, key: str, name: str) -> str:
+    """``texts[key] % name``, or its ``_ad`` form before a name the language wants it for
+    (Italian "Tocca ad Anna", lang_it.py ``ad_before``)."""
+    if name[:1] and name[:1] in texts["ad_before"]:
+        key += "_ad"
+    return texts[key] % name
+
+
 def match_seed(setup, matches: int) -> int:
     """The seed of match number ``matches`` (0 first) played with ``setup``."""
     return setup.seed + MATCH_SEED_STEP * matches
@@ -176,10 +184,19 @@ class Game:
             relative = tuple(names)
         # The scene's own texts only (a copy of the whole dict would hold a second table of
         # every key on the heap for the match).
-        scene_texts = {key: texts[key] for key in TEXTS}
+        scene_texts = {key: texts[key] for key in TEXTS if key != "turns"}
         scene_texts["seats"] = relative
+        turns = []
+        for rel in range(4):
+            name = relative[rel]
+            if rel == 0 and not neutral:
+                turns.append(texts["your_turn"])
+            elif name == texts["seats"][rel]:  # named by where it sits: "Partner to play"
+                turns.append(texts["turns"][rel])
+            else:  # a person's name or a compass point
+                turns.append(name_text(texts, "turn", name))
+        scene_texts["turns"] = tuple(turns)
         if neutral:
-            scene_texts["your_turn"] = texts["turn"] % relative[0]
             teams = texts["team_cols"]
             # "Coppia A 31" is wider than a score line: then the letters alone
             room = self.scene.scores[0].chars - len(texts["score"] % ("", 99))
@@ -245,7 +262,7 @@ class Game:
     def _redraw(self) -> None:
         view = self.view
         viewer = self.viewer
-        fill_view(view, self.state, viewer if viewer >= 0 else 0, self._scene_texts(),
+        fill_view(view, self.state, viewer if viewer >= 0 else 0, self.scene_texts(),
                   self.card_name, self.scene.last_play.chars)
         view.covered = viewer < 0 or self.mode == MODE_COVER
         view.selected = self.selected if self.mode in (MODE_PLAY, MODE_CHOOSE) else -1
@@ -257,7 +274,7 @@ class Game:
         shows (the app lets the table go during a text screen and builds it again after)."""
         self.scene = scene
         if scene is not None:
-            scene.texts = self._scene_texts()
+            scene.texts = self.scene_texts()
             scene.show(self.view)
 
     def _select(self, index: int) -> None:
@@ -271,7 +288,8 @@ class Game:
         self.view.highlight = mask
         self.scene.highlight(mask)
 
-    def _scene_texts(self) -> dict:
+    def scene_texts(self) -> dict:
+        """The texts the table shows, seats named from the viewer's side."""
         return self._seat_texts if self._seat_texts is not None else self.texts
 
     def tick(self) -> None:

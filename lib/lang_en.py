@@ -15,9 +15,13 @@ def texts() -> dict:
         "count": "%d",
         "your_turn": "Your turn",
         "your_turn_touch": "Your turn (menu: score)",  # a touch board has no BACK button
-        "turn": "%s to play",
+        "turns": (None, "Right to play", "Partner to play", "Left to play"),  # [0]: your_turn
+        "turn": "%s to play",  # a name or a compass point
+        "turn_ad": "%s to play",  # Italian says "ad Anna": see "ad_before"
+        "ad_before": "",  # first letters of a name that take the "_ad" forms
         "trail": "%s: %s",
         "take": "%s: %s takes %s",
+        "self_take": "%s: %s takes itself",  # an ace on an empty table (RULES §7)
         "scopa": "Scopa! %s",  # first: a long line is cut at its end
         # the game (lib/game.py)
         "choose": "Choose a take",
@@ -34,6 +38,7 @@ def texts() -> dict:
         "quit": "Quit to title",
         # pass and play
         "pass_to": "Pass to %s",
+        "pass_to_ad": "Pass to %s",
         "ready": "%s: press %s",  # person, the select button
         "ready_touch": "%s: touch to go on",
         "cover_help": "Hands stay hidden",
@@ -51,7 +56,9 @@ def texts() -> dict:
         "lost": "They win %d-%d",
         "team_won": "%s wins %d-%d",
         "grade": ("", "grade 1: single", "grade 2: double", "grade 3: cappotto"),
-        "reasons": ("", "at the target", "napoleone", "declared out", "false declaration"),
+        # why a match ended (engine/match.py REASONS); %s the seat that declared out
+        "reasons": ("", "target reached", "napoleone", "%s declared out",
+                    "%s declared out falsely"),
         "again": "Play again",
     }
 

@@ -12,8 +12,8 @@ MASTER = (
     "",
     # the only legal move
     "l'unica mossa possibile",
-    # the search found this best for your side
-    "la ricerca la trova migliore per voi",
+    # best for your side on average over many deals of the cards you cannot see
+    "la migliore per la tua coppia in media su molte distribuzioni delle carte che non vedi",
     # exact endgame: no play scores more for your side
     "finale esatto: nessuna giocata rende di piu",
     # endgame search: best on average over the cards the others may hold

@@ -51,11 +51,12 @@ def hand_rows(state, texts: dict, first: int = 0) -> tuple:
     return title, rows
 
 
-def match_result(state, texts: dict, team_names=None) -> tuple:
+def match_result(state, texts: dict, team_names=None, declarer: str = "") -> tuple:
     """(title, detail) of a decided match: who won and the score; why, and the grade.
 
     :param team_names: names of teams 0 and 1 (pass-and-play, watching); None says "we" and
         "they" from team 0's side (a match against bots).
+    :param declarer: the name of the seat that declared out (C-26), if one did.
     """
     info = state.match
     winner = info.winner
@@ -67,6 +68,8 @@ def match_result(state, texts: dict, team_names=None) -> tuple:
     else:
         title = texts["team_won"] % (team_names[winner], score[winner], score[1 - winner])
     detail = texts["reasons"][info.reason]
+    if "%s" in detail:  # declared out, or falsely: who did
+        detail = detail % declarer
     if state.rules.grades and info.grade:  # C-25
         detail += ", " + texts["grade"][info.grade]
     return title, detail

@@ -62,10 +62,10 @@ TEXTS = {
     "score": "%s %d",  # team, points
     "scope": "scope %d",
     "count": "%d",  # cards left in another seat's hand
-    "your_turn": "Your turn",
-    "turn": "%s to play",  # seat
+    "turns": ("Your turn", "Right to play", "Partner to play", "Left to play"),  # by seat
     "trail": "%s: %s",  # seat, card
     "take": "%s: %s takes %s",  # seat, card, cards taken
+    "self_take": "%s: %s takes itself",  # seat, an ace on an empty table (RULES §7)
     "scopa": "Scopa! %s",  # a play line; first, so a line cut at its end keeps it
 }
 """English defaults for every text the scene shows."""
@@ -148,13 +148,17 @@ def last_play_text(state, ply: int, viewer: int, texts: dict = TEXTS, card_name=
 
     A line longer than ``width`` (when given) drops the verb ("Left 7d: 3b 4s"), then the last
     cards taken, counted instead ("Left Kd: Ac 2c +2"); a scopa drops every card taken, as
-    it took the whole table ("Scopa! Left: Kd"). No card is ever cut in half."""
+    it took the whole table ("Scopa! Left: Kd"). An ace that took itself onto an empty table
+    says so ("Left: Ad takes itself", RULES §7) where the line has room. No card is ever cut
+    in half."""
     if card_name is None:
         from engine.cards import card_name
-    seat, card, taken, scopa, _ = state.play_info(ply)
+    seat, card, taken, scopa, self_take = state.play_info(ply)
     who = texts["seats"][(seat - viewer) & 3]
     card = card_name(card)
     line = texts["trail"] % (who, card)
+    if self_take and not (width and len(texts["self_take"] % (who, card)) > width):
+        line = texts["self_take"] % (who, card)
     if taken:
         names = [card_name(c) for c in taken]
         line = texts["take"] % (who, card, " ".join(names))
@@ -336,13 +340,7 @@ class TableScene:
     def set_turn(self, turn: int, viewer: int) -> None:
         """Say whose turn it is: ``turn`` a seat or ``NOBODY``, ``viewer`` the seat below."""
         texts = self.texts
-        if turn == NOBODY:
-            text = ""
-        elif turn == viewer:
-            text = texts["your_turn"]
-        else:
-            text = texts["turn"] % texts["seats"][(turn - viewer) & 3]
-        self.turn.text = text
+        self.turn.text = "" if turn == NOBODY else texts["turns"][(turn - viewer) & 3]
 
     # -- touch ------------------------------------------------------------------------------
 

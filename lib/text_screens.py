@@ -15,7 +15,7 @@ code has returned (a match start, a hint or the table must not run with it loade
 Allocation: builds strings and tuples (edge: screens only).
 """
 
-from game import MODE_PLAY, TEAM_LETTERS
+from game import MODE_PLAY, TEAM_LETTERS, name_text
 from input_events import DOWN, LEFT, RIGHT, SELECT, TOUCH, UP
 from match_setup import VS_BOTS
 from text_line import wrap
@@ -138,7 +138,7 @@ def show_cover(app) -> None:
         footer = texts["ready_touch"] % name
     else:
         footer = texts["ready"] % (name, app.board.keys[0])
-    show_message(app, "cover", texts["pass_to"] % name, (), footer)
+    show_message(app, "cover", name_text(texts, "pass_to", name), (), footer)
     scene = app.text_scene
     scene.set_centered(scene.rows // 2 - 1, texts["cover_help"])
 
@@ -196,7 +196,12 @@ def show_match_end(app) -> None:
     app._drop_table()  # first: the summaries take the table's room
     from summaries import match_result
 
-    title, detail = match_result(app.game.state, app.texts, _team_names(app))
+    game = app.game
+    declarer = game.state.match.declarer
+    name = ""
+    if declarer >= 0:  # named as the table names seats (pass-and-play from seat 0 on a cover)
+        name = game.scene_texts()["seats"][(declarer - max(game.viewer, 0)) & 3]
+    title, detail = match_result(game.state, app.texts, _team_names(app), name)
     forget("summaries")
     lines = wrap(detail, app._show_text().chars)  # "false declaration, grade 3: cappotto"
     show_menu(app, "match_end", title, _MATCH_END_ITEMS, len(lines) + 1)

@@ -111,7 +111,8 @@ def _tour(shooter: Shooter) -> None:
     app.handle(BACK)
     shooter.pick("quit")
     clock.now = SEED_CLOCK
-    shooter.pick("vs_bots")
+    shooter.pick("vs_bots")  # the pass-and-play match is saved: a new match asks first
+    app.handle(SELECT)
     shooter.play_until("turn")
     shooter.shot("table")
     while shooter._choice_index() < 0:  # play on until a card has several captures (C-11)

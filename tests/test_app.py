@@ -572,7 +572,7 @@ def test_declaring_out_from_the_pause_menu_ends_the_match(shown):
     app.handle(SELECT)  # sure: 0 points is not out, a false claim loses (C-26; PARLETT)
     assert app.screen == "match_end"
     assert app.game.state.match.winner == 1
-    assert app.texts["reasons"][4] in screen_text(app)
+    assert app.texts["reasons"][4] % app.texts["seats"][0] in screen_text(app)  # "You ..."
 
 
 def test_the_match_result_is_shown_whole_on_every_screen(shown):
@@ -586,7 +586,7 @@ def test_the_match_result_is_shown_whole_on_every_screen(shown):
     pick(app, "declare")
     app.handle(SELECT)  # sure
     info = app.game.state.match
-    detail = app.texts["reasons"][info.reason] + ", " + app.texts["grade"][info.grade]
+    detail = app.texts["reasons"][info.reason] % "Tu" + ", " + app.texts["grade"][info.grade]
     rows = [line.strip() for line in app.text_scene.text()[1:3]]
     assert " ".join(row for row in rows if row) == detail
     assert app.items[app.cursor] == "again"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import i18n
 import lang_en
 import lang_it
+import layouts
 import pytest
 
 
@@ -67,3 +68,28 @@ def test_every_bot_reason_has_its_italian(kind):
         if rule.startswith("C-"):
             assert italian[code].endswith(": " + rule)  # lined up: the same rule cited
     assert i18n.reason("it", kind, len(english)) == i18n.reason("it", kind, 0) == ""
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("layout_name", layouts.NAMES)
+def test_every_turn_line_fits_every_layout(language, layout_name):
+    from game import name_text
+
+    texts = i18n.texts(language)
+    chars = layouts.layout(layout_name).turn[2]
+    lines = [texts["your_turn"], *texts["turns"][1:]]
+    lines += [texts["turn"] % point for point in texts["compass"]]
+    lines += [name_text(texts, "turn", name) for name in ("Wwwwwwww", "Aaaaaaaa")]  # 8 chars
+    if layout_name == "large":  # the PyPortal's, the one touch board
+        lines.append(texts["your_turn_touch"])
+    for line in lines:
+        assert len(line) <= chars, line
+
+
+def test_italian_says_ad_before_a_name_that_starts_with_a():
+    from game import name_text
+
+    texts = i18n.texts("it")
+    assert name_text(texts, "turn", "Anna") == "Tocca ad Anna"
+    assert name_text(texts, "pass_to", "Bruno") == "Passa a Bruno"
+    assert name_text(i18n.texts("en"), "pass_to", "Anna") == "Pass to Anna"

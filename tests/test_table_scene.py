@@ -26,7 +26,7 @@ from table_scene import NO_CARD, TableScene, TableView, fill_view
 
 from conftest import cards
 from engine.layout import PLAY
-from engine.moves import MAX_MOVES
+from engine.moves import MAX_MOVES, SELF_TAKE
 from engine.rules import Rules
 from engine.state import State
 from sim import display as sim_display
@@ -286,6 +286,21 @@ def test_a_last_play_too_long_for_its_line_drops_words_not_cards():
     assert view.last_play == "Sinistra Kd: +4"  # cut by the line, as before
 
 
+def test_an_ace_that_takes_itself_says_so_where_the_line_has_room():
+    # RULES §7: with ace_sweep, an ace on an empty table captures itself
+    state = State(Rules("assi"))
+    state.set_position([cards("Ad"), cards("Kc"), cards("Kb"), cards("Ks")], [], turn=0,
+                       ply=4)
+    moves = array("i", [0] * MAX_MOVES)
+    count = state.legal_moves(moves)
+    state.apply(next(moves[i] for i in range(count) if moves[i] & SELF_TAKE))
+    view = TableView()
+    fill_view(view, state, 1, width=26)
+    assert view.last_play == "Left: Ad takes itself"
+    fill_view(view, state, 1, width=12)
+    assert view.last_play == "Left: Ad"  # no room: the plain line
+
+
 def test_scene_refuses_a_layout_for_another_screen():
     sheet, palette = load_sheet(boards.profile("pybadge"))
     with pytest.raises(ValueError, match="compact"):
@@ -340,6 +355,20 @@ def test_layout_keeps_everything_on_screen_without_overlaps(name, hand, table):
             if first[0] == second[0] and first[0] in ("hand", "table"):
                 continue  # cards of one row may touch; checked below
             assert not overlap(first, second), (first, second)
+
+
+@pytest.mark.parametrize("name", layouts.NAMES)
+def test_text_lines_side_by_side_keep_a_space_between_them(name):
+    # at full length, so the last play and the turn never read as one line
+    geometry = layouts.layout(name)
+    lines = [box for box in boxes_of(geometry, 1, 1)
+             if box[0] not in ("hand", "table") and not box[0].startswith("back")]
+    for i, first in enumerate(lines):
+        kind, x, y, width, height = first
+        widened = (kind, x - layouts.GLYPH_WIDTH, y, width + 2 * layouts.GLYPH_WIDTH, height)
+        for second in lines[i + 1:]:
+            if second[2] == y:  # on the same row
+                assert not overlap(widened, second), (first, second)
 
 
 @pytest.mark.parametrize("name", layouts.NAMES)

@@ -7,7 +7,7 @@ and drops it again): the bots themselves keep only the codes.
 MASTER = (
     "",
     "the only legal move",
-    "the search found this best for your side",
+    "best for your side on average over many deals of the cards you cannot see",
     "exact endgame: no play scores more for your side",
     "endgame search: best on average over the cards the others may hold",
     "no time to search: the most valuable safe play",
