@@ -36,7 +36,7 @@ from array import array
 
 from input_events import BACK, HINT, LEFT, RIGHT, SELECT, TOUCH
 from match_setup import BOT, PASS, WATCH
-from table_scene import TEXTS, TableView, fill_view
+from table_scene import TEXTS, TableView, fill_view, last_play_text
 
 from engine import observe
 from engine.clock import ticks_diff, ticks_ms
@@ -172,16 +172,8 @@ class Game:
         -1): the seats go by compass or name from seat 0, the teams by their letters."""
         self.viewer = seat
         texts = self.texts
-        setup = self.setup
-        neutral = seat < 0 or setup.mode == WATCH
-        base = seat if seat >= 0 else 0  # an unseen table is drawn from seat 0 (_redraw)
-        relative = texts["compass"] if neutral else texts["seats"]
-        if setup.mode == PASS:  # the people by name, bots by where they sit
-            names = []
-            for rel in range(4):
-                name = setup.name_at((base + rel) & 3)
-                names.append(name if name else relative[rel])
-            relative = tuple(names)
+        neutral = seat < 0 or self.setup.mode == WATCH
+        relative = self._seat_names(seat)
         # The scene's own texts only (a copy of the whole dict would hold a second table of
         # every key on the heap for the match).
         scene_texts = {key: texts[key] for key in TEXTS if key != "turns"}
@@ -203,6 +195,35 @@ class Game:
             scene_texts["teams"] = teams if len(teams[0]) <= room else TEAM_LETTERS
         self._seat_texts = scene_texts
         self.scene.texts = scene_texts
+
+    def _seat_names(self, seat: int) -> tuple:
+        """The four seats' names from ``seat``'s side: where each sits ("Right"), or in
+        pass-and-play the people by name; by compass from seat 0 while watching bots or when
+        ``seat`` is -1 (no one shown)."""
+        texts = self.texts
+        setup = self.setup
+        neutral = seat < 0 or setup.mode == WATCH
+        base = seat if seat >= 0 else 0
+        relative = texts["compass"] if neutral else texts["seats"]
+        if setup.mode == PASS:  # the people by name, bots by where they sit
+            names = []
+            for rel in range(4):
+                name = setup.name_at((base + rel) & 3)
+                names.append(name if name else relative[rel])
+            relative = tuple(names)
+        return relative
+
+    def plays_since_turn(self, width: int) -> list:
+        """The cover's recap: the plays of this hand since the person it waits for last
+        played, named from their side, a line each of at most ``width`` characters (at the
+        table everyone sees every play; passing the device, they did not)."""
+        seat = self._cover_for
+        state = self.state
+        if seat < 0:
+            return []
+        texts = dict(self.scene_texts(), seats=self._seat_names(seat))
+        return [last_play_text(state, ply, seat, texts, self.card_name, width)
+                for ply in range(max(0, state.ply - 3), state.ply)]
 
     def is_person(self, seat: int) -> bool:
         """True if a person (not a bot) plays ``seat``."""

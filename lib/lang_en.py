@@ -42,6 +42,7 @@ def texts() -> dict:
         "ready": "%s: press %s",  # person, the select button
         "ready_touch": "%s: touch to go on",
         "cover_help": "Hands stay hidden",
+        "since_turn": "Meanwhile:",  # the plays a person passed the device missed
         # end of hand and match
         "hand_title": "Hand %d: %d-%d",
         "columns": ("", "Us", "Them", "Pts"),

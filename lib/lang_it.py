@@ -34,6 +34,7 @@ def update(out: dict) -> None:
         "quit": "Esci dalla partita",
         "pass_to": "Passa a %s",
         "pass_to_ad": "Passa ad %s",
+        "since_turn": "Nel frattempo:",
         "ready": "%s: premi %s",
         "ready_touch": "%s: tocca per giocare",
         "cover_help": "Le carte restano coperte",

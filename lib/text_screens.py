@@ -138,9 +138,11 @@ def show_cover(app) -> None:
         footer = texts["ready_touch"] % name
     else:
         footer = texts["ready"] % (name, app.board.keys[0])
-    show_message(app, "cover", name_text(texts, "pass_to", name), (), footer)
+    recap = app.game.plays_since_turn(app._show_text().chars)
+    lines = [texts["since_turn"]] + recap if recap else ()
+    show_message(app, "cover", name_text(texts, "pass_to", name), lines, footer)
     scene = app.text_scene
-    scene.set_centered(scene.rows // 2 - 1, texts["cover_help"])
+    scene.set_centered(scene.rows - 2, texts["cover_help"])
 
 
 def show_hint(app) -> None:

@@ -310,6 +310,35 @@ def test_cover_hides_the_table_and_names_the_next_person(shown):
     assert sorted(face_up_hand(app)) == sorted(game.state.hand_cards(game.viewer))
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_cover_tells_the_plays_the_next_person_missed(shown, language):
+    app, clock = make_app(shown, language=language)
+    pick(app, "pass")
+    pick(app, "start")
+    covers = 0
+    chooser = random.Random(3)
+    for _ in range(400):
+        game = app.game
+        if app.screen == "cover" and game.state.ply:
+            covers += 1
+            state = game.state
+            rows = [line.strip() for line in app.text_scene.text()[1:]]
+            assert rows[0] == app.texts["since_turn"]
+            shown_plays = rows[1:1 + min(3, state.ply)]
+            for line, ply in zip(shown_plays, range(max(0, state.ply - 3), state.ply),
+                                 strict=True):
+                who, card, _, _, _ = state.play_info(ply)
+                assert game.card_name(card) in line  # each play, in order, whole
+                assert len(line) <= app.text_scene.chars
+                if game.is_person(who):  # people by name
+                    assert game.setup.name_at(who) in line
+            assert not rows[1 + min(3, state.ply)]  # nothing more
+        if covers >= 4 or app.screen == "match_end":
+            break
+        answer(app, clock, chooser)
+    assert covers >= 4
+
+
 def test_watching_bots_plays_a_match_with_no_person(shown):
     app, clock = make_app(shown)
     pick(app, "watch")
