@@ -293,8 +293,13 @@ class App:
         import i18n
 
         self.texts = i18n.texts(setup.language)  # without the menus' texts, which it brings back
+        texts = self.texts
+        keys = self.board.keys
         if self.board.touch:  # no BACK button: the turn line says where the pause menu is
-            self.texts["your_turn"] = self.texts["your_turn_touch"]
+            texts["your_turn"] = texts["your_turn_touch"]
+            texts["choose"] = texts["choose_touch"]
+        else:  # the choice of a take says which buttons make it
+            texts["choose"] = texts["choose"] % (keys[2], keys[0])
         if setup.deck != self._deck:
             self._drop_table()
             self._deck = setup.deck

@@ -19,13 +19,13 @@ COMPACT = "compact"  # 160x128
 
 DEFAULT = "pyportal"
 
-# name, width, height, input, layout, buttons (0 for touch boards), the labels of the select
-# and back buttons as printed on the board (README "Buttons"; none on a touch board)
+# name, width, height, input, layout, buttons (0 for touch boards), the labels of the select,
+# back and left/right buttons as printed on the board (README "Buttons"; none on a touch board)
 _TABLE = (
-    ("pyportal", 320, 240, TOUCH, LARGE, 0, ("", "")),
-    ("pico-display", 240, 135, BUTTONS, MEDIUM, 4, ("X", "Y")),
-    ("pico-display-2", 320, 240, BUTTONS, LARGE, 4, ("X", "Y")),
-    ("pybadge", 160, 128, BUTTONS, COMPACT, 8, ("A", "B")),
+    ("pyportal", 320, 240, TOUCH, LARGE, 0, ("", "", "")),
+    ("pico-display", 240, 135, BUTTONS, MEDIUM, 4, ("X", "Y", "A/B")),
+    ("pico-display-2", 320, 240, BUTTONS, LARGE, 4, ("X", "Y", "A/B")),
+    ("pybadge", 160, 128, BUTTONS, COMPACT, 8, ("A", "B", "<>")),
 )
 
 NAMES = tuple(row[0] for row in _TABLE)
@@ -38,9 +38,9 @@ Board = namedtuple("Board", ("name", "width", "height", "input", "layout", "butt
                              "touch"))
 """One board's profile: ``name``, ``width``, ``height`` (pixels, landscape), ``input``
 (``TOUCH`` or ``BUTTONS``), ``layout`` (``LARGE``, ``MEDIUM`` or ``COMPACT``), ``buttons``
-(how many, 0 on a touch board), ``keys`` (the labels of its select and back buttons, for the
-screens' help lines; empty on a touch board) and ``touch`` (True when the input is a
-touchscreen)."""
+(how many, 0 on a touch board), ``keys`` (the labels of its select, back and left/right
+buttons, for the screens' help lines; empty on a touch board) and ``touch`` (True when the
+input is a touchscreen)."""
 
 
 def profile(name: str = DEFAULT) -> Board:

@@ -24,7 +24,8 @@ def texts() -> dict:
         "self_take": "%s: %s takes itself",  # an ace on an empty table (RULES §7)
         "scopa": "Scopa! %s",  # first: a long line is cut at its end
         # the game (lib/game.py)
-        "choose": "Choose a take",
+        "choose": "Take: %s then %s",  # the left/right and the select buttons
+        "choose_touch": "Touch a take, then the card",
         "hint": "Hint",
         "hint_take": "%s takes %s",  # card, cards taken
         "hint_trail": "Play %s",

@@ -21,7 +21,8 @@ def update(out: dict) -> None:
         "take": "%s: %s prende %s",
         "self_take": "%s: %s si prende",
         "scopa": "Scopa! %s",  # first: a long line is cut at its end
-        "choose": "Scegli la presa",
+        "choose": "Presa: %s poi %s",
+        "choose_touch": "Tocca una presa, poi la carta",
         "hint": "Consiglio",
         "hint_take": "%s prende %s",
         "hint_trail": "Gioca %s",

@@ -584,6 +584,19 @@ def test_watching_bots_on_a_touch_board_any_touch_opens_the_menu():
         display.close()
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_choice_of_a_take_says_which_buttons_make_it(shown, language):
+    app, _ = make_app(shown, language=language)
+    pick(app, "vs_bots")
+    said = app.game.texts["choose"]
+    expected = {"pyportal": {"en": "Touch a take, then the card",
+                             "it": "Tocca una presa, poi la carta"},
+                "pico-display": {"en": "Take: A/B then X", "it": "Presa: A/B poi X"},
+                "pybadge": {"en": "Take: <> then A", "it": "Presa: <> poi A"}}
+    assert said == expected[shown.board.name][language]
+    assert len(said) <= app.table_scene.last_play.chars
+
+
 def test_declaring_out_from_the_pause_menu_ends_the_match(shown):
     app, clock = make_app(shown, tre_gradi=True)
     pick(app, "vs_bots")
@@ -759,7 +772,7 @@ def test_continue_speaks_the_language_the_title_shows(shown, tmp_path):
     pick(app2, "language")  # the player switches to English, then continues
     assert app2.setup.language == "en"
     pick(app2, "continue")
-    assert app2.game.texts["choose"] == "Choose a take"  # English
+    assert app2.game.texts["pause"] == "Paused"  # English
 
 
 def test_saves_are_written_with_the_table_up_once_a_play(shown, tmp_path, monkeypatch):
