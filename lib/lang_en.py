@@ -22,6 +22,7 @@ def texts() -> dict:
         "trail": "%s: %s",
         "take": "%s: %s takes %s",
         "self_take": "%s: %s takes itself",  # an ace on an empty table (RULES §7)
+        "dealer": "Dealer: %s",  # before the first play of a hand
         "scopa": "Scopa! %s",  # first: a long line is cut at its end
         # the game (lib/game.py)
         "choose": "Take: %s then %s",  # the left/right and the select buttons

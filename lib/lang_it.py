@@ -20,6 +20,7 @@ def update(out: dict) -> None:
         "trail": "%s: %s",
         "take": "%s: %s prende %s",
         "self_take": "%s: %s si prende",
+        "dealer": "Mazziere: %s",
         "scopa": "Scopa! %s",  # first: a long line is cut at its end
         "choose": "Presa: %s poi %s",
         "choose_touch": "Tocca una presa, poi la carta",

@@ -67,6 +67,7 @@ TEXTS = {
     "take": "%s: %s takes %s",  # seat, card, cards taken
     "self_take": "%s: %s takes itself",  # seat, an ace on an empty table (RULES §7)
     "scopa": "Scopa! %s",  # a play line; first, so a line cut at its end keeps it
+    "dealer": "Dealer: %s",  # the last-play line before the first play of a hand
 }
 """English defaults for every text the scene shows."""
 
@@ -138,7 +139,10 @@ def fill_view(view: TableView, state, seat: int, texts: dict = TEXTS, card_name=
     state.observe(seat, view._obs)
     fill_from_observation(view, view._obs)
     ply = view._obs[observe.PLY]
-    view.last_play = last_play_text(state, ply - 1, seat, texts, card_name, width) if ply else ""
+    if ply:
+        view.last_play = last_play_text(state, ply - 1, seat, texts, card_name, width)
+    else:  # no play yet: who dealt, which a player's choices depend on (C-28, C-33, C-36)
+        view.last_play = texts["dealer"] % texts["seats"][(view._obs[observe.DEALER] - seat) & 3]
 
 
 def last_play_text(state, ply: int, viewer: int, texts: dict = TEXTS, card_name=None,

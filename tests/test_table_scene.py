@@ -236,7 +236,10 @@ def test_view_holds_own_hand_sorted_and_public_counts(seat):
     assert all(card == NO_CARD for card in view.hand[view.hand_count:])
     assert sorted(c for c in view.table if c != NO_CARD) == sorted(state.table_cards())
     assert list(view.counts) == [9, 9, 9, 9]
-    assert view.turn == state.turn and view.last_play == ""
+    assert view.turn == state.turn
+    # before the first play, the line says who dealt, from this seat's side
+    who = table_scene.TEXTS["seats"][(state.dealer - seat) & 3]
+    assert view.last_play == "Dealer: " + who
 
 
 def test_last_play_names_seat_card_and_taken_cards():
