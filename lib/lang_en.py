@@ -100,7 +100,7 @@ def menu_texts() -> dict:
         "twice": "%s sits twice",
         "save_bad": "Saved match unreadable",  # the reason goes to the serial console
         "stats_won": "Won %d of %d",  # won, played
-        "stat_scope": "Scope made",
+        "stat_scope": "Scope made by us",  # the people's side, against bots
         "stat_best": "Best match",
         "reset": "Reset statistics",
     }

@@ -88,7 +88,7 @@ def update_menus(out: dict) -> None:
         "twice": "%s siede due volte",
         "save_bad": "Salvataggio illeggibile",
         "stats_won": "Vinte %d su %d",  # vinte, giocate
-        "stat_scope": "Scope fatte",
+        "stat_scope": "Scope fatte da noi",
         "stat_best": "Partita migliore",
         "reset": "Azzera statistiche",
     })
