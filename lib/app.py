@@ -292,14 +292,9 @@ class App:
         forget("title_menus", "match_options")  # the title loads them again
         import i18n
 
-        self.texts = i18n.texts(setup.language)  # without the menus' texts, which it brings back
-        texts = self.texts
-        keys = self.board.keys
-        if self.board.touch:  # no BACK button: the turn line says where the pause menu is
-            texts["your_turn"] = texts["your_turn_touch"]
-            texts["choose"] = texts["choose_touch"]
-        else:  # the choice of a take says which buttons make it
-            texts["choose"] = texts["choose"] % (keys[2], keys[0])
+        # the match's texts for this board's buttons, without the menus' (which the title
+        # brings back)
+        self.texts = i18n.texts(setup.language, keys=self.board.keys)
         if setup.deck != self._deck:
             self._drop_table()
             self._deck = setup.deck

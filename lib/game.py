@@ -36,7 +36,7 @@ from array import array
 
 from input_events import BACK, HINT, LEFT, RIGHT, SELECT, TOUCH
 from match_setup import BOT, PASS, WATCH
-from table_scene import TEXTS, TableView, fill_view, last_play_text
+from table_scene import TEXTS, TableView, fill_view
 
 from engine import observe
 from engine.clock import ticks_diff, ticks_ms
@@ -73,11 +73,12 @@ TEAM_LETTERS = ("A", "B")  # the teams where "Team A" does not fit (the players 
 
 
 def name_text(texts: dict, key: str, name: str) -> str:
-    """``texts[key] % name``, or its ``_ad`` form before a name the language wants it for
-    (Italian "Tocca ad Anna", lang_it.py ``ad_before``)."""
+    """``texts[key] % name``, with Italian's "ad" for "a" before a name that starts with an a
+    ("Tocca ad Anna"; lang_it.py ``ad_before``)."""
+    text = texts[key] % name
     if name[:1] and name[:1] in texts["ad_before"]:
-        key += "_ad"
-    return texts[key] % name
+        text = text.replace(" a " + name, " ad " + name)
+    return text
 
 
 def match_seed(setup, matches: int) -> int:
@@ -173,7 +174,7 @@ class Game:
         self.viewer = seat
         texts = self.texts
         neutral = seat < 0 or self.setup.mode == WATCH
-        relative = self._seat_names(seat)
+        relative = self.seat_names(seat)
         # The scene's own texts only (a copy of the whole dict would hold a second table of
         # every key on the heap for the match).
         scene_texts = {key: texts[key] for key in TEXTS if key != "turns"}
@@ -196,7 +197,7 @@ class Game:
         self._seat_texts = scene_texts
         self.scene.texts = scene_texts
 
-    def _seat_names(self, seat: int) -> tuple:
+    def seat_names(self, seat: int) -> tuple:
         """The four seats' names from ``seat``'s side: where each sits ("Right"), or in
         pass-and-play the people by name; by compass from seat 0 while watching bots or when
         ``seat`` is -1 (no one shown)."""
@@ -212,18 +213,6 @@ class Game:
                 names.append(name if name else relative[rel])
             relative = tuple(names)
         return relative
-
-    def plays_since_turn(self, width: int) -> list:
-        """The cover's recap: the plays of this hand since the person it waits for last
-        played, named from their side, a line each of at most ``width`` characters (at the
-        table everyone sees every play; passing the device, they did not)."""
-        seat = self._cover_for
-        state = self.state
-        if seat < 0:
-            return []
-        texts = dict(self.scene_texts(), seats=self._seat_names(seat))
-        return [last_play_text(state, ply, seat, texts, self.card_name, width)
-                for ply in range(max(0, state.ply - 3), state.ply)]
 
     def is_person(self, seat: int) -> bool:
         """True if a person (not a bot) plays ``seat``."""
@@ -539,17 +528,6 @@ class Game:
         """``card``'s short name as the faces show it (``"7d"``, ``"Rs"``; lib/i18n.py)."""
         ranks, suits = self._letters
         return ranks[card % 10] + suits[card // 10]
-
-    def hint_play(self) -> str:
-        """The hinted play in words: the card and what it takes (``"5c takes 5d"``)."""
-        move = self.hint_move
-        if move < 0:
-            return ""
-        name = self.card_name
-        taken = self.state.taken_cards(move)
-        if not taken:
-            return self.texts["hint_trail"] % name(move & 63)
-        return self.texts["hint_take"] % (name(move & 63), "+".join([name(c) for c in taken]))
 
     # -- for the app, the simulator and tests ---------------------------------------------
 

@@ -26,9 +26,11 @@ from engine.unload import forget
 LANGUAGES = ("en", "it")
 
 
-def texts(language: str, menus: bool = False) -> dict:
+def texts(language: str, menus: bool = False, keys=None) -> dict:
     """The texts of a match's screens in ``language`` (``"en"`` or ``"it"``), and with
-    ``menus`` those of the menus before a match as well (lib/title_menus.py)."""
+    ``menus`` those of the menus before a match as well (lib/title_menus.py). With a board's
+    button labels ``keys`` (lib/boards.py), the words that name them are made for that
+    board, and its other variants left out."""
     if language not in LANGUAGES:
         raise ValueError("unknown language %r (known: %s)" % (language, ", ".join(LANGUAGES)))
     english = __import__("lang_en")
@@ -42,6 +44,12 @@ def texts(language: str, menus: bool = False) -> dict:
         if menus:
             italian.update_menus(out)
         forget("lang_it")
+    if keys is not None:
+        touch_words = (out.pop("your_turn_touch"), out.pop("choose_touch"))
+        if not keys[0]:  # a touch board: no BACK button, so the turn line says where the
+            out["your_turn"], out["choose"] = touch_words  # pause menu is
+        else:  # the choice of a take says which buttons make it
+            out["choose"] = out["choose"] % (keys[2], keys[0])
     return out
 
 

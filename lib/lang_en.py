@@ -17,8 +17,7 @@ def texts() -> dict:
         "your_turn_touch": "Your turn (menu: score)",  # a touch board has no BACK button
         "turns": (None, "Right to play", "Partner to play", "Left to play"),  # [0]: your_turn
         "turn": "%s to play",  # a name or a compass point
-        "turn_ad": "%s to play",  # Italian says "ad Anna": see "ad_before"
-        "ad_before": "",  # first letters of a name that take the "_ad" forms
+        "ad_before": "",  # first letters of a name after which Italian's "a" is "ad"
         "trail": "%s: %s",
         "take": "%s: %s takes %s",
         "self_take": "%s: %s takes itself",  # an ace on an empty table (RULES §7)
@@ -40,7 +39,6 @@ def texts() -> dict:
         "quit": "Quit to title",
         # pass and play
         "pass_to": "Pass to %s",
-        "pass_to_ad": "Pass to %s",
         "ready": "%s: press %s",  # person, the select button
         "ready_touch": "%s: touch to go on",
         "cover_help": "Hands stay hidden",

@@ -15,8 +15,7 @@ def update(out: dict) -> None:
         "your_turn_touch": "Tocca a te (menu: punti)",
         "turns": (None, "Tocca a destra", "Tocca al compagno", "Tocca a sinistra"),
         "turn": "Tocca a %s",
-        "turn_ad": "Tocca ad %s",  # before a name that starts with a: "ad Anna"
-        "ad_before": "Aa",
+        "ad_before": "Aa",  # "Tocca ad Anna", "Passa ad Anna" (game.name_text)
         "trail": "%s: %s",
         "take": "%s: %s prende %s",
         "self_take": "%s: %s si prende",
@@ -35,7 +34,6 @@ def update(out: dict) -> None:
         "sure": "Sicuro? %s",
         "quit": "Esci dalla partita",
         "pass_to": "Passa a %s",
-        "pass_to_ad": "Passa ad %s",
         "since_turn": "Nel frattempo:",
         "ready": "%s: premi %s",
         "ready_touch": "%s: tocca per giocare",

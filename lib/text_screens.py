@@ -138,11 +138,36 @@ def show_cover(app) -> None:
         footer = texts["ready_touch"] % name
     else:
         footer = texts["ready"] % (name, app.board.keys[0])
-    recap = app.game.plays_since_turn(app._show_text().chars)
+    recap = _plays_missed(app.game, app._show_text().chars)
     lines = [texts["since_turn"]] + recap if recap else ()
     show_message(app, "cover", name_text(texts, "pass_to", name), lines, footer)
     scene = app.text_scene
     scene.set_centered(scene.rows - 2, texts["cover_help"])
+
+
+def hint_play(game) -> str:
+    """The hinted play in words: the card and what it takes (``"5c takes 5d"``)."""
+    move = game.hint_move
+    if move < 0:
+        return ""
+    name = game.card_name
+    taken = game.state.taken_cards(move)
+    if not taken:
+        return game.texts["hint_trail"] % name(move & 63)
+    return game.texts["hint_take"] % (name(move & 63), "+".join([name(c) for c in taken]))
+
+
+def _plays_missed(game, width: int) -> list:
+    """The plays of this hand since the person the cover waits for last played, named from
+    their side, a line each of at most ``width`` characters (at the table everyone sees every
+    play; passing the device, they did not)."""
+    from table_scene import last_play_text
+
+    state = game.state
+    seat = state.turn  # the cover waits for the person to play
+    texts = dict(game.scene_texts(), seats=game.seat_names(seat))
+    return [last_play_text(state, ply, seat, texts, game.card_name, width)
+            for ply in range(max(0, state.ply - 3), state.ply)]
 
 
 def show_hint(app) -> None:
@@ -155,7 +180,7 @@ def show_hint(app) -> None:
     reason = i18n.reason(app.setup.language, kind, code)
     del i18n
     forget("i18n")
-    lines = [game.hint_play(), ""] + wrap(reason, app._show_text().chars)
+    lines = [hint_play(game), ""] + wrap(reason, app._show_text().chars)
     show_message(app, "hint", app.texts["hint"], lines, help_line(app, "back_help", 1))
 
 

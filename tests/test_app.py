@@ -16,7 +16,9 @@ import sys
 import types
 import weakref
 
+import i18n
 import pytest
+import text_screens
 from app import App
 from game import MODE_BOTS, MODE_CHOOSE, MODE_PLAY
 from input_events import BACK, DOWN, HINT, LEFT, RIGHT, SELECT, TOUCH, UP
@@ -490,7 +492,8 @@ def test_pause_menu_hint_and_quit(shown):
     pick(app, "hint")
     assert app.screen == "hint" and hinted == [True]
     lines = app.text_scene.text()
-    assert app.game.hint_play() in lines[1] and any(line.strip() for line in lines[3:-1])
+    assert text_screens.hint_play(app.game) in lines[1]
+    assert any(line.strip() for line in lines[3:-1])
     app.handle(SELECT)
     assert app.screen == "table"
     assert app.table_scene.hand_cards[app.game.selected][0] == app.game.hint_move & 63
@@ -560,11 +563,13 @@ def test_the_turn_line_tells_a_touch_player_where_the_menu_is(shown, language):
         clock.now += 700
         app.tick()
     said = app.table_scene.turn.text.strip()
+    words = i18n.texts(language)
     if shown.board.touch:  # the score opens the pause menu (no BACK button)
-        assert said == app.texts["your_turn_touch"]
+        assert said == words["your_turn_touch"] == app.texts["your_turn"]
         assert len(said) <= app.table_scene.turn.chars
     else:
-        assert said == app.texts["your_turn"]
+        assert said == words["your_turn"]
+    assert "your_turn_touch" not in app.texts  # a match keeps only the words it shows
 
 
 def test_watching_bots_on_a_touch_board_any_touch_opens_the_menu():

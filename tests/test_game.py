@@ -15,6 +15,7 @@ import boards  # (lib/boards.py)
 import game as game_module
 import pygame
 import pytest
+import text_screens
 from card_tiles import TILE_FRAMED
 from game import (
     HAND_SCORED,
@@ -343,7 +344,8 @@ def test_hint_selects_the_card_highlights_its_take_and_gives_a_reason(pyportal, 
     assert move >= 0 and kind in ("master", "chitarrella") and code > 0
     assert scene.hand_cards[game.selected][0] == move & 63
     assert highlighted(scene) == set(game.state.taken_cards(move))
-    assert game.hint_play().startswith("7d takes ")  # 7d must capture (C-11); Kc would trail
+    # 7d must capture (C-11); Kc would trail
+    assert text_screens.hint_play(game).startswith("7d takes ")
     assert game.mode == MODE_PLAY and game.state.ply == 0
     pyportal.refresh()
     assert pyportal.screenshot(tmp_path / "hint.png").exists()
