@@ -278,7 +278,7 @@ class App:
             forget("card_tiles")  # the sheet's names and sizes: wanted again for another deck
         board = self.board
         return TableScene(board.width, board.height, board.layout, self._sheet[1],
-                          self._sheet[2], texts=self.texts)
+                          self._sheet[2], self.texts)
 
     def _start(self, setup, state=None, matches: int = 0, scope=(0, 0)) -> None:
         """Play a match of ``setup`` (a copy is kept), or go on from a restored ``state``

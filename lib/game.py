@@ -36,7 +36,7 @@ from array import array
 
 from input_events import BACK, HINT, LEFT, RIGHT, SELECT, TOUCH
 from match_setup import BOT, PASS, WATCH
-from table_scene import TEXTS, TableView, fill_view
+from table_scene import TEXT_KEYS, TableView, fill_view
 
 from engine import observe
 from engine.clock import ticks_diff, ticks_ms
@@ -177,7 +177,7 @@ class Game:
         relative = self.seat_names(seat)
         # The scene's own texts only (a copy of the whole dict would hold a second table of
         # every key on the heap for the match).
-        scene_texts = {key: texts[key] for key in TEXTS if key != "turns"}
+        scene_texts = {key: texts[key] for key in TEXT_KEYS if key != "turns"}
         scene_texts["seats"] = relative
         turns = []
         for rel in range(4):

@@ -1,7 +1,7 @@
 """The game's words in English and Italian, and card names for each deck style.
 
 ``texts(language)`` returns one dict with every text a match's screens show: the table scene's
-keys (table_scene.TEXTS), the game's, the in-match menus' and the end of hand's;
+keys (table_scene.TEXT_KEYS), the game's, the in-match menus' and the end of hand's;
 ``texts(language, menus=True)`` adds the texts of the menus before a match, which the app holds
 only while they show. Only the chosen language is built, so a board holds one set of strings.
 ``card_letters(language, deck)`` gives the letters that name a card (engine/cards.py int) as

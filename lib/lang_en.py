@@ -15,7 +15,8 @@ def texts() -> dict:
         "count": "%d",
         "your_turn": "Your turn",
         "your_turn_touch": "Your turn (menu: score)",  # a touch board has no BACK button
-        "turns": (None, "Right to play", "Partner to play", "Left to play"),  # [0]: your_turn
+        # by seat from the viewer's side; a match shows "your_turn" for the viewer's own
+        "turns": ("Your turn", "Right to play", "Partner to play", "Left to play"),
         "turn": "%s to play",  # a name or a compass point
         "ad_before": "",  # first letters of a name after which Italian's "a" is "ad"
         "trail": "%s: %s",

@@ -13,7 +13,7 @@ def update(out: dict) -> None:
         "teams": ("Noi", "Loro"),
         "your_turn": "Tocca a te",
         "your_turn_touch": "Tocca a te (menu: punti)",
-        "turns": (None, "Tocca a destra", "Tocca al compagno", "Tocca a sinistra"),
+        "turns": ("Tocca a te", "Tocca a destra", "Tocca al compagno", "Tocca a sinistra"),
         "turn": "Tocca a %s",
         "ad_before": "Aa",  # "Tocca ad Anna", "Passa ad Anna" (game.name_text)
         "trail": "%s: %s",

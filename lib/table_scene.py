@@ -9,18 +9,19 @@ so new text changes tile indices only.
 ``show(view)`` then changes only tile indices, positions, ``hidden``, text and text colour::
 
     bitmap, palette = main_loop.load_sheet(profile, "italian")  # an OnDiskBitmap
-    scene = TableScene(320, 240, "large", bitmap, palette)
+    texts = i18n.texts("en")                             # lib/i18n.py: the words
+    scene = TableScene(320, 240, "large", bitmap, palette, texts)
     display.root_group = scene.group
     view = TableView()
-    fill_view(view, state, seat=0)        # what seat 0 may see, from engine/observe.py
+    fill_view(view, state, 0, texts)      # what seat 0 may see, from engine/observe.py
     scene.show(view)
 
 A ``TableView`` is what the scene draws: the viewer's hand, the table by engine slot, hand
 counts, scope and score per team, the seat to play, the last play text, the selected hand
 card and the highlighted table slots (a capture choice). ``fill_view`` fills it from a State
 through ``State.observe``, so another seat's cards can never reach the screen: they are
-drawn only as a back and a count. Text comes from a ``texts`` dict (``TEXTS`` holds the
-English defaults; an i18n module supplies others).
+drawn only as a back and a count. Text comes from a ``texts`` dict with the keys of
+``TEXT_KEYS`` (lib/i18n.py makes it, in English or Italian).
 
 Allocation: ``TableScene.__init__`` makes every display object; ``show`` and the other
 methods make none (they build a few short strings for the text lines). ``fill_view`` builds
@@ -56,20 +57,12 @@ _TEXT_US = const(0xFFFFFF)  # the viewer's team
 _TEXT_THEM = const(0xFFC850)  # the other team
 _TEXT_TURN = const(0x40FFFF)  # the seat to play
 
-TEXTS = {
-    "seats": ("You", "Right", "Partner", "Left"),  # relative to the viewer
-    "teams": ("Us", "Them"),  # the viewer's team first
-    "score": "%s %d",  # team, points
-    "scope": "scope %d",
-    "count": "%d",  # cards left in another seat's hand
-    "turns": ("Your turn", "Right to play", "Partner to play", "Left to play"),  # by seat
-    "trail": "%s: %s",  # seat, card
-    "take": "%s: %s takes %s",  # seat, card, cards taken
-    "self_take": "%s: %s takes itself",  # seat, an ace on an empty table (RULES §7)
-    "scopa": "Scopa! %s",  # a play line; first, so a line cut at its end keeps it
-    "dealer": "Dealer: %s",  # the last-play line before the first play of a hand
-}
-"""English defaults for every text the scene shows."""
+# The keys of the texts the scene shows (lib/lang_en.py has them in English): the seats
+# relative to the viewer, the teams (the viewer's first), a score, scope, a seat's card count,
+# whose turn by seat, the last play's forms (a trail, a take, an ace taking itself, a scopa)
+# and who dealt. Keys only: a dict of English defaults here would stay in a board's heap.
+TEXT_KEYS = ("seats", "teams", "score", "scope", "count", "turns", "trail", "take", "self_take",
+             "scopa", "dealer")
 
 _TAKE_SHORT = "%s %s: %s"  # seat, card, cards taken: a take on a short line (any language)
 
@@ -125,7 +118,7 @@ def fill_from_observation(view: TableView, obs) -> None:
     view.turn = obs[observe.TURN]
 
 
-def fill_view(view: TableView, state, seat: int, texts: dict = TEXTS, card_name=None,
+def fill_view(view: TableView, state, seat: int, texts: dict, card_name=None,
               width: int = 0) -> None:
     """Fill ``view`` with what ``seat`` may see of ``state`` and the last play as text.
 
@@ -145,7 +138,7 @@ def fill_view(view: TableView, state, seat: int, texts: dict = TEXTS, card_name=
         view.last_play = texts["dealer"] % texts["seats"][(view._obs[observe.DEALER] - seat) & 3]
 
 
-def last_play_text(state, ply: int, viewer: int, texts: dict = TEXTS, card_name=None,
+def last_play_text(state, ply: int, viewer: int, texts: dict, card_name=None,
                    width: int = 0) -> str:
     """Play ``ply`` of the hand as a line: who (relative to ``viewer``), what card, what it
     took, and whether it was a scopa. Public information only (engine/plays.py play_info).
@@ -189,7 +182,7 @@ class TableScene:
     """
 
     def __init__(self, display_width: int, display_height: int, layout_name: str,
-                 sheet_bitmap, sheet_palette, font=terminalio.FONT, texts: dict = TEXTS):
+                 sheet_bitmap, sheet_palette, texts: dict, font=terminalio.FONT):
         geometry = layout(layout_name)
         if (geometry.width, geometry.height) != (display_width, display_height):
             raise ValueError("layout %r is for %dx%d, not %dx%d" % (

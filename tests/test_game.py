@@ -13,6 +13,7 @@ import sys
 
 import boards  # (lib/boards.py)
 import game as game_module
+import i18n
 import pygame
 import pytest
 import text_screens
@@ -59,7 +60,8 @@ def pyportal():
 def make_scene(display) -> TableScene:
     board = display.board
     bitmap, palette = simulator.load_sheet(board)
-    scene = TableScene(board.width, board.height, board.layout, bitmap, palette)
+    scene = TableScene(board.width, board.height, board.layout, bitmap, palette,
+                       i18n.texts("en"))
     display.root_group = scene.group
     return scene
 

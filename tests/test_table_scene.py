@@ -16,10 +16,10 @@ from pathlib import Path
 import boards  # (lib/boards.py)
 import card_tiles
 import displayio
+import i18n
 import layouts
 import pygame
 import pytest
-import table_scene
 import terminalio
 import text_line
 from table_scene import NO_CARD, TableScene, TableView, fill_view
@@ -31,6 +31,8 @@ from engine.rules import Rules
 from engine.state import State
 from sim import display as sim_display
 from sim import simulator
+
+EN = i18n.texts("en")  # the words the scene shows, in English
 
 BOARDS = sorted(boards.NAMES)
 
@@ -105,9 +107,9 @@ def test_dealt_hand_screenshot_and_whole_hand_without_new_objects(board_display,
     sheet, palette = load_sheet(board)
     state = dealt_state()
     viewer = 0
-    scene = TableScene(board.width, board.height, board.layout, sheet, palette)
+    scene = TableScene(board.width, board.height, board.layout, sheet, palette, EN)
     view = TableView()
-    fill_view(view, state, viewer)
+    fill_view(view, state, viewer, EN)
     scene.show(view)
     board_display.root_group = scene.group
     board_display.refresh()
@@ -136,7 +138,7 @@ def test_dealt_hand_screenshot_and_whole_hand_without_new_objects(board_display,
         count = state.legal_moves(moves)
         state.apply(moves[rng.randrange(count)])
         plies += 1
-        fill_view(view, state, viewer)
+        fill_view(view, state, viewer, EN)
         view.selected = rng.randrange(view.hand_count) if view.hand_count else -1
         view.highlight = rng.getrandbits(16)
         scene.show(view)
@@ -177,9 +179,9 @@ def test_crowded_table_ten_cards_selection_and_capture_choice(board_display, tmp
     board = board_display.board
     sheet, palette = load_sheet(board)
     state = crowded_state()
-    scene = TableScene(board.width, board.height, board.layout, sheet, palette)
+    scene = TableScene(board.width, board.height, board.layout, sheet, palette, EN)
     view = TableView()
-    fill_view(view, state, 0)
+    fill_view(view, state, 0, EN)
     assert view.hand_count == 10 and len(state.table_cards()) == 13
     slots = [slot for slot in range(16) if view.table[slot] != NO_CARD]
     view.selected = 9
@@ -213,9 +215,9 @@ def test_covered_hand_shows_backs_only(board_display):
     board = board_display.board
     sheet, palette = load_sheet(board)
     state = dealt_state(seed=8)
-    scene = TableScene(board.width, board.height, board.layout, sheet, palette)
+    scene = TableScene(board.width, board.height, board.layout, sheet, palette, EN)
     view = TableView()
-    fill_view(view, state, 2)
+    fill_view(view, state, 2, EN)
     view.covered = True
     view.selected = 0
     scene.show(view)
@@ -231,14 +233,14 @@ def test_covered_hand_shows_backs_only(board_display):
 def test_view_holds_own_hand_sorted_and_public_counts(seat):
     state = dealt_state(seed=21)
     view = TableView()
-    fill_view(view, state, seat)
+    fill_view(view, state, seat, EN)
     assert list(view.hand[:view.hand_count]) == sorted(state.hand_cards(seat))
     assert all(card == NO_CARD for card in view.hand[view.hand_count:])
     assert sorted(c for c in view.table if c != NO_CARD) == sorted(state.table_cards())
     assert list(view.counts) == [9, 9, 9, 9]
     assert view.turn == state.turn
     # before the first play, the line says who dealt, from this seat's side
-    who = table_scene.TEXTS["seats"][(state.dealer - seat) & 3]
+    who = EN["seats"][(state.dealer - seat) & 3]
     assert view.last_play == "Dealer: " + who
 
 
@@ -248,11 +250,11 @@ def test_last_play_names_seat_card_and_taken_cards():
                        turn=0)
     state.apply(state.move_for(cards("7d")[0], cards("3b 4s")))
     view = TableView()
-    fill_view(view, state, 1)  # seat 0 sits on the left of seat 1
+    fill_view(view, state, 1, EN)  # seat 0 sits on the left of seat 1
     assert view.last_play == "Scopa! Left: 7d takes 3b 4s"  # first: a cut line keeps it
-    fill_view(view, state, 0)
+    fill_view(view, state, 0, EN)
     assert view.last_play == "Scopa! You: 7d takes 3b 4s"
-    texts = dict(table_scene.TEXTS, seats=("Tu", "Destra", "Compagno", "Sinistra"),
+    texts = dict(EN, seats=("Tu", "Destra", "Compagno", "Sinistra"),
                  take="%s: %s prende %s", scopa="Scopa! %s")
     fill_view(view, state, 2, texts)
     assert view.last_play == "Scopa! Compagno: 7d prende 3b 4s"
@@ -263,7 +265,7 @@ def test_a_last_play_too_long_for_its_line_drops_words_not_cards():
     state.set_position([cards("7d"), cards("Kc"), cards("Kb 6s"), cards("Ks")],
                        cards("3b 4s 6c"), turn=0)
     state.apply(state.move_for(cards("7d")[0], cards("3b 4s")))
-    texts = dict(table_scene.TEXTS, seats=("Tu", "Destra", "Compagno", "Sinistra"),
+    texts = dict(EN, seats=("Tu", "Destra", "Compagno", "Sinistra"),
                  take="%s: %s prende %s", scopa="Scopa! %s")
     view = TableView()
     fill_view(view, state, 1, texts, width=30)
@@ -298,16 +300,16 @@ def test_an_ace_that_takes_itself_says_so_where_the_line_has_room():
     count = state.legal_moves(moves)
     state.apply(next(moves[i] for i in range(count) if moves[i] & SELF_TAKE))
     view = TableView()
-    fill_view(view, state, 1, width=26)
+    fill_view(view, state, 1, EN, width=26)
     assert view.last_play == "Left: Ad takes itself"
-    fill_view(view, state, 1, width=12)
+    fill_view(view, state, 1, EN, width=12)
     assert view.last_play == "Left: Ad"  # no room: the plain line
 
 
 def test_scene_refuses_a_layout_for_another_screen():
     sheet, palette = load_sheet(boards.profile("pybadge"))
     with pytest.raises(ValueError, match="compact"):
-        TableScene(320, 240, "compact", sheet, palette)
+        TableScene(320, 240, "compact", sheet, palette, EN)
 
 
 # --- layouts: on screen, no overlaps ---------------------------------------------------------
