@@ -175,20 +175,21 @@ def activate(app, key: str, armed: str = ""):
     match would replace a saved one: then it asks "Sure?" first (``armed``, the item that
     asked, is ``key`` when it is chosen again)."""
     setup = app.setup
-    if key in _NEW_MATCH and app.saved is not None and armed != key:
-        app.armed = key  # the row reads "Sure? Play with bots"
-        draw_items(app)
-        return None
+    if key in _NEW_MATCH:
+        if key == "start":
+            match = _pass_setup(app)  # None, and why in the footer, unless the seats will do
+        else:
+            setup.set_mode(VS_BOTS if key == "vs_bots" else WATCH)
+            match = setup, None, 0
+        if match is not None and app.saved is not None and armed != key:
+            app.armed = key  # the row reads "Sure? Play with bots"
+        draw_items(app)  # the row asks, or no longer does
+        return None if app.armed else match
     if key == "continue":
         saved_setup = app.saved[0]
         saved_setup.language = setup.language  # the title's, which may have changed
         app.setup = saved_setup
         return app.saved
-    if key == "vs_bots" or key == "watch":
-        setup.set_mode(VS_BOTS if key == "vs_bots" else WATCH)
-        return setup, None, 0
-    if key == "start":
-        return _pass_setup(app)
     if key == "pass":
         show_players(app)
     elif key == "options":

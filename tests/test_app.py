@@ -742,6 +742,11 @@ def test_a_new_match_asks_before_it_replaces_the_saved_one(shown, tmp_path):
         assert screen_text(app).count(app.texts["sure"] % app.texts[key]) == 1
         assert (tmp_path / save.SAVE_NAME).read_bytes() == saved
     pick(app, "pass")
+    seats = bytes(app.pass_seats)
+    app.pass_seats[:] = bytes(4)
+    pick(app, "start")  # nobody seated: refused at once, no question
+    assert app.screen == "players" and app.armed == "" and "Sure?" not in screen_text(app)
+    app.pass_seats[:] = seats
     pick(app, "start")
     assert app.screen == "players" and app.armed == "start"
     app.handle(BACK)
