@@ -230,7 +230,7 @@ def show_match_end(app) -> None:
         name = game.scene_texts()["seats"][(declarer - max(game.viewer, 0)) & 3]
     title, detail = match_result(game.state, app.texts, _team_names(app), name)
     forget("summaries")
-    lines = wrap(detail, app._show_text().chars)  # "false declaration, grade 3: cappotto"
+    lines = wrap(detail, app._show_text().chars)  # "You declared out falsely, grade 3: ..."
     show_menu(app, "match_end", title, _MATCH_END_ITEMS, len(lines) + 1)
     for row in range(len(lines)):
         app.text_scene.set_row(row, lines[row])
