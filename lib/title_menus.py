@@ -183,8 +183,10 @@ def activate(app, key: str, armed: str = ""):
             match = setup, None, 0
         if match is not None and app.saved is not None and armed != key:
             app.armed = key  # the row reads "Sure? Play with bots"
-        draw_items(app)  # the row asks, or no longer does
-        return None if app.armed else match
+            match = None
+        if match is None:
+            draw_items(app)  # the row asks, or after a refusal no longer does
+        return match
     if key == "continue":
         saved_setup = app.saved[0]
         saved_setup.language = setup.language  # the title's, which may have changed
