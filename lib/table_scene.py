@@ -154,8 +154,10 @@ def last_play_text(state, ply: int, viewer: int, texts: dict, card_name=None,
     who = texts["seats"][(seat - viewer) & 3]
     card = card_name(card)
     line = texts["trail"] % (who, card)
-    if self_take and not (width and len(texts["self_take"] % (who, card)) > width):
-        line = texts["self_take"] % (who, card)
+    if self_take:
+        said = texts["self_take"] % (who, card)
+        if not width or len(said) <= width:
+            line = said
     if taken:
         names = [card_name(c) for c in taken]
         line = texts["take"] % (who, card, " ".join(names))

@@ -95,7 +95,8 @@ def leave_menu(app) -> None:
     """Back to the title from the options, players or statistics, the choices kept, with the
     cursor on the item that opened them."""
     opened = "pass" if app.screen == "players" else app.screen
-    _keep_setup(app)
+    if opened != "stats":  # the statistics change no choice: nothing to write
+        _keep_setup(app)
     show_title(app)
     if opened in app.items:
         move_cursor(app, app.items.index(opened))
