@@ -45,7 +45,7 @@ DIM = const(0x9FB8A8)
 # text is terminalio.FONT, 6x12 per character (layouts.py GLYPH_WIDTH, GLYPH_HEIGHT).
 _GEOMETRY = {
     "large": (2, 4, 36, 14, 13, 225),
-    "medium": (1, 1, 14, 12, 9, 122),
+    "medium": (1, 1, 15, 11, 9, 122),
     "compact": (1, 0, 12, 11, 9, 116),
 }
 

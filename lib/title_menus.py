@@ -46,6 +46,8 @@ def open_title(app) -> None:
     At start-up, an App given no set-up takes the one kept on the drive."""
     if app.setup is None:
         app.setup = _stored_setup(app)
+    if app.setup.people > 1:  # the players screen seats them as last time (_keep_setup)
+        app.pass_seats[:] = app.setup.seats
     app.texts = i18n.texts(app.setup.language, menus=True)
     _load_save(app)
     show_title(app)
@@ -79,13 +81,20 @@ def _stored_setup(app):
 
 
 def _keep_setup(app) -> None:
-    """Store the title's set-up for the next start (lib/settings.py)."""
+    """Store the title's set-up for the next start (lib/settings.py), seated as the players
+    screen is (the title's other choices seat people by themselves)."""
     if app.save_dir is None:
         return
     import settings
 
+    kept = app.setup.copy()
+    release_parser()  # the copy's preset needed it
     try:
-        settings.store(app.save_dir, app.setup)
+        kept.set_seats(app.pass_seats)
+    except ValueError:  # a person seated twice: the title's seats are kept instead
+        pass
+    try:
+        settings.store(app.save_dir, kept)
     except OSError as error:  # a read-only drive (boot.py's button held): go on without
         app._cannot_write(error)
     app._forget_files()

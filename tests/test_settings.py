@@ -132,6 +132,24 @@ def test_the_language_and_options_come_back_at_the_next_start(shown, tmp_path):
     assert start(shown, tmp_path).setup.target == 16
 
 
+def test_the_players_seating_comes_back_at_the_next_start(shown, tmp_path):
+    app = start(shown, tmp_path)
+    assert bytes(app.pass_seats) == bytes((1, 0, 2, 0))
+    pick(app, "pass")
+    for seat, person in enumerate((2, 3, 1, 0)):
+        while app.pass_seats[seat] != person:
+            pick(app, "seat%d" % seat)
+    pick(app, "back")
+    pick(app, "vs_bots")  # the title's own seating for this match is not what is kept
+    assert app.game is not None and app.game.setup.people == 1
+    again = start(shown, tmp_path)
+    assert bytes(again.pass_seats) == bytes((2, 3, 1, 0))
+    pick(again, "pass")
+    pick(again, "seat0")  # person 2 -> 3: person 3 sits twice, which cannot start
+    pick(again, "back")
+    assert bytes(start(shown, tmp_path).pass_seats) == bytes((2, 3, 1, 0))
+
+
 def test_a_setup_given_to_the_app_wins_over_the_kept_one(shown, tmp_path):
     settings.store(str(tmp_path), chosen_setup())
     app, _ = make_app(shown, tmp_path, language="en")
