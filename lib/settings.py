@@ -1,5 +1,5 @@
 """The player's choices kept across power cuts: the title's set-up (language, level, deck, the
-rules options, the pass-and-play names) in a small file beside the save.
+rules options, the pass-and-play names and seating) in a small file beside the save.
 
 The title reads it when the board starts and writes it when the player leaves a menu of
 choices or changes the language (lib/title_menus.py), so a board does not come back in
