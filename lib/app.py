@@ -205,7 +205,7 @@ class App:
     def _back(self) -> None:
         """BACK on a text screen."""
         screen = self.screen
-        if screen in ("options", "players", "stats"):
+        if screen in ("options", "players", "howto", "stats"):
             __import__("title_menus").leave_menu(self)
         elif screen in ("pause", "hint"):
             self.show_table()

@@ -75,6 +75,8 @@ def menu_texts() -> dict:
         "vs_bots": "Play with bots",
         "pass": "Pass and play",
         "watch": "Watch bots",
+        "howto": "How to play",
+        "next_page": "Next page",
         "options": "Options",
         "stats": "Statistics",
         "language": "Language",

@@ -65,6 +65,8 @@ def update_menus(out: dict) -> None:
         "vs_bots": "Gioca coi bot",
         "pass": "Passa e gioca",
         "watch": "Guarda i bot",
+        "howto": "Come si gioca",
+        "next_page": "Pagina dopo",
         "options": "Opzioni",
         "stats": "Statistiche",
         "language": "Lingua",

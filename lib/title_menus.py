@@ -1,5 +1,5 @@
 """The menus before a match: the title (with the saved match as Continue), the options, the
-pass-and-play seats, the statistics and the language.
+pass-and-play seats, how to play, the statistics and the language.
 
 The ``App`` (lib/app.py) imports this module to show one of these screens or to answer their
 rows, and drops it (engine/unload.py ``forget``) when a match starts, so a board does not hold
@@ -15,17 +15,19 @@ Allocation: builds strings (edge: menus only).
 import i18n
 import match_setup
 from match_setup import BOT, VS_BOTS, WATCH
+from text_line import wrap
 from text_scene import DIM
 from text_screens import draw_items, help_line, move_cursor, show_menu
 
 from engine.rules import release_parser
 from engine.unload import forget
 
-_TITLE_ITEMS = ("vs_bots", "pass", "watch", "options", "stats", "language")
+_TITLE_ITEMS = ("vs_bots", "pass", "watch", "howto", "options", "stats", "language")
 _OPTION_ITEMS = ("preset", "tre_gradi", "target", "re_bello", "napola", "ace_sweep",
                  "deal_shape", "level", "deck", "back")
 _PLAYER_ITEMS = ("seat0", "seat1", "seat2", "seat3", "start", "back")
 _STATS_ITEMS = ("back", "reset")  # Back first: a second press must not near a reset
+_HOWTO_ITEMS = ("next_page", "back")
 _NEW_MATCH = ("vs_bots", "watch", "start")  # items that replace a saved match
 
 
@@ -101,10 +103,10 @@ def _keep_setup(app) -> None:
 
 
 def leave_menu(app) -> None:
-    """Back to the title from the options, players or statistics, the choices kept, with the
-    cursor on the item that opened them."""
+    """Back to the title from the options, players, how to play or statistics, the choices
+    kept, with the cursor on the item that opened them."""
     opened = "pass" if app.screen == "players" else app.screen
-    if opened != "stats":  # the statistics change no choice: nothing to write
+    if opened in ("options", "pass"):  # the others change no choice: nothing to write
         _keep_setup(app)
     show_title(app)
     if opened in app.items:
@@ -127,6 +129,24 @@ def show_options(app) -> None:
 def show_players(app) -> None:
     """Pass-and-play: who sits where (people by name, bots in the empty seats)."""
     show_menu(app, "players", app.texts["players"], _PLAYER_ITEMS)
+
+
+_howto_page = 0  # the page of how to play on screen
+
+
+def show_howto(app, page: int) -> None:
+    """How to play: page ``page`` (wrapping round) of lib/howto.py's, its heading and number
+    as the title, its text wrapped above Next page and Back."""
+    global _howto_page
+    pages = __import__("howto").pages(app.setup.language)
+    forget("howto")
+    _howto_page = page % len(pages)
+    heading, text = pages[_howto_page]
+    rows = app._show_text().rows - len(_HOWTO_ITEMS)
+    show_menu(app, "howto", "%s %d/%d" % (heading, _howto_page + 1, len(pages)),
+              _HOWTO_ITEMS, rows)
+    for row, line in enumerate(wrap(text, app.text_scene.chars)[:rows]):
+        app.text_scene.set_row(row, line)
 
 
 def show_stats(app) -> None:
@@ -206,6 +226,10 @@ def activate(app, key: str, armed: str = ""):
         show_players(app)
     elif key == "options":
         show_options(app)
+    elif key == "howto":
+        show_howto(app, 0)
+    elif key == "next_page":
+        show_howto(app, _howto_page + 1)
     elif key == "stats":
         show_stats(app)
     elif key == "language":

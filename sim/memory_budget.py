@@ -221,7 +221,7 @@ _TOP_IMPORT = re.compile(r"^(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
 # and the text screens' modules are measured with their moments.
 TRANSIENT = ("save", "record_file", "crc", "save_read", "record_read", "stats", "settings",
              "summaries", "lang_en", "lang_it", "lang_it_reasons", "card_tiles", "text_scene",
-             "text_screens")
+             "text_screens", "howto")
 
 
 def lib_modules() -> list[str]:

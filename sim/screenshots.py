@@ -2,10 +2,10 @@
 
 ``python -m sim.screenshots [--out DIR]`` (``make screenshots``) drives the app headless
 with input events from the title, the same way a person would, and saves
-``DIR/<layout>_<screen>.png`` for the title, options, players, table, capture choice, pause,
-hint, cover, end of hand, end of match and statistics screens, plus the Italian table with
-French cards. ``tests/test_screenshots.py`` makes them again and compares the pixels, so the
-README's pictures stay current.
+``DIR/<layout>_<screen>.png`` for the title, options, how to play (its second page), players,
+table, capture choice, pause, hint, cover, end of hand, end of match and statistics screens,
+plus the Italian table with French cards. ``tests/test_screenshots.py`` makes them again and
+compares the pixels, so the README's pictures stay current.
 
 Desktop only.
 """
@@ -27,8 +27,8 @@ from sim import simulator
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "sim" / "screens"
 BOARDS = ("pyportal", "pico-display", "pybadge")  # one per layout
-SCREENS = ("title", "options", "players", "cover", "table", "choose", "pause", "hint",
-           "hand_end", "match_end", "stats", "italian_french")
+SCREENS = ("title", "options", "howto", "players", "cover", "table", "choose", "pause",
+           "hint", "hand_end", "match_end", "stats", "italian_french")
 SEED_CLOCK = 41  # the clock when a match starts seeds it (lib/app.py)
 
 
@@ -101,6 +101,10 @@ def _tour(shooter: Shooter) -> None:
     shooter.shot("title")
     shooter.pick("options")
     shooter.shot("options")
+    app.handle(BACK)
+    shooter.pick("howto")
+    app.handle(SELECT)  # Next page
+    shooter.shot("howto")
     app.handle(BACK)
     shooter.pick("pass")
     shooter.shot("players")

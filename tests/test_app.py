@@ -389,8 +389,8 @@ def test_monkey_10000_random_events_across_every_screen(board_name, tmp_path):
             check_privacy(app)
             if step % 2500 == 0:
                 display.refresh()
-        assert seen == {"title", "options", "players", "stats", "table", "pause", "hint",
-                        "cover", "hand_end", "match_end"}, seen  # every screen
+        assert seen == {"title", "options", "howto", "players", "stats", "table", "pause",
+                        "hint", "cover", "hand_end", "match_end"}, seen  # every screen
     finally:
         display.close()
 

@@ -1,0 +1,59 @@
+"""How to play: the rules in a few short pages, in English and Italian, for the title's "How to
+play" screen (lib/title_menus.py). Each page is a heading and a text the screen wraps; every
+page fits the smallest screen's rows, in ASCII as the board's font has no accents
+(tests/test_howto.py).
+
+The words follow RULES.md: teams and turn (§2, C-6), captures (§4.2, C-11), values (§1.2),
+scopa and the last taker (§4.3, §4.5, C-14, C-15, C-12), the points (§5.1, C-16, C-20),
+primiera (§1.3, §5.2, C-18, C-22), the options (§5.3, §7) and tre gradi with declaring out
+(§6.3, §6.4, C-25, C-26). Loaded while the screen shows and dropped with the title's menus.
+
+Allocation: edge only (the title's menus).
+"""
+
+_PAGES = {
+    "en": (
+        ("Teams", "Four players, two teams: partners sit opposite. Play passes to the "
+                  "right. Each hand deals all 40 cards; hands go on until a team reaches "
+                  "the target."),
+        ("Taking", "Play a card a turn. It takes a table card of its value, or else cards "
+                   "adding up to it; an equal card comes first. If it takes nothing, it "
+                   "stays on the table."),
+        ("Values", "Ace 1, two to seven as marked, Fante 8, Cavallo 9, Re 10 (French cards: "
+                   "J, Q, K). Coins (diamonds) are the suit that scores."),
+        ("Scopa", "Taking every card on the table is a scopa: a point, but not with the "
+                  "hand's last play. The last to take gets the cards left."),
+        ("Points", "Each hand: most cards 1, most coins 1, the seven of coins 1, primiera "
+                   "1, each scopa 1. A tie scores nothing."),
+        ("Primiera", "Best card of each suit: 7 is 21, 6 is 18, ace 16, 5 is 15, 4 is 14, "
+                     "3 is 13, 2 is 12, figures 10. Higher total wins; a missing suit loses."),
+        ("Options", "Re bello: king of coins, 1 point. Napola: ace, 2, 3 of coins and on, a "
+                    "point a card. Ace sweeps: an ace takes the whole table."),
+        ("Tre gradi", "Playing to 11, a win counts double if the others have 5 or fewer, "
+                      "triple at 0. You may declare out: a wrong claim loses."),
+    ),
+    "it": (
+        ("Squadre", "Quattro giocatori, due squadre: i compagni stanno di fronte. Si gioca "
+                    "verso destra. Ogni mano si danno tutte le 40 carte, fino ai punti "
+                    "della partita."),
+        ("Prese", "Una carta a turno. Prende una carta del suo valore, o se no carte che lo "
+                  "sommano; la carta uguale viene prima. Se non prende, resta in tavola."),
+        ("Valori", "Asso 1, dal due al sette come segnato, fante 8, cavallo 9, re 10 (carte "
+                   "francesi: J, Q, K). I denari (quadri) sono il seme che conta."),
+        ("Scopa", "Prendere tutte le carte in tavola fa scopa: un punto, ma non con l'ultima "
+                  "giocata. Le carte rimaste vanno a chi ha preso per ultimo."),
+        ("Punti", "Ogni mano: carte 1, denari 1, settebello 1, primiera 1, ogni scopa 1. "
+                  "Chi ne ha di piu prende il punto; il pari non conta."),
+        ("Primiera", "La carta migliore di ogni seme: 7 vale 21, 6 vale 18, asso 16, 5 vale "
+                     "15, 4 vale 14, 3 vale 13, 2 vale 12, figure 10. Senza un seme si perde."),
+        ("Opzioni", "Re bello: il re di denari, 1 punto. Napola: asso, 2, 3 di denari e "
+                    "seguenti, un punto a carta. Asso piglia tutto: l'asso prende la tavola."),
+        ("Tre gradi", "A 11 punti si vince doppio se gli altri hanno 5 o meno, triplo se "
+                      "ne hanno 0. Ci si chiama fuori da soli: chi sbaglia perde."),
+    ),
+}
+
+
+def pages(language: str) -> tuple:
+    """The pages in ``language`` (``"en"`` or ``"it"``): (heading, text) pairs."""
+    return _PAGES[language]
