@@ -30,7 +30,7 @@ NAPOLEONE = const(2)
 DECLARED = const(3)
 FALSE_DECLARATION = const(4)
 
-_HIGHER_WINS = const(0)  # tie_at_target codes, in rules.py order
+_HIGHER_WINS = const(0)  # tie_at_target codes, in engine/presets.py derive's order
 _COUNTBACK = const(1)
 
 # PARLETT's countback order (RULES §5.4); scope are added one by one in the order made.

@@ -14,8 +14,8 @@ from engine.cards import PRIMIERA
 from engine.rules import TABLE_PACKET, RulesError
 
 # Each parameter: (kind, choices or None, default). A default of None is derived from others
-# in _fill_derived (e.g. deal_packets from deal_shape). Kinds: choice, bool, int, int_or_off,
-# packets, primiera.
+# in _Resolver.fill_derived (e.g. deal_packets from deal_shape). Kinds: choice, bool, int,
+# int_or_off, packets, primiera.
 PARAMETERS = {
     "deck": ("choice", ("italian40", "french40", "spanish40"), "italian40"),  # C-2
     "deal_shape": ("choice", ("9+4", "10+0"), "9+4"),  # C-8; §10 row 2

@@ -20,17 +20,18 @@ showing a screen rewrites its tiles and labels and makes no display object. The 
             code = queue.pop()
         app.tick()
 
-Screens (``app.screen``): ``title``, ``options``, ``players`` (pass-and-play seats),
-``table``, ``pause`` (BACK on the table, or a touch on the score: resume, hint, declare out,
-quit), ``hint``, ``cover`` (pass to the next person), ``hand_end``, ``match_end``, ``stats``.
+Screens (``app.screen``): ``title``, ``options``, ``players`` (pass-and-play seats), ``howto``
+(how to play: the rules' pages), ``table``, ``pause`` (BACK on the table, or a touch on the
+score: resume, hint, declare out, quit), ``hint``, ``cover`` (pass to the next person),
+``hand_end``, ``match_end``, ``stats``.
 Menus: UP/LEFT and DOWN/RIGHT move the cursor, SELECT activates the row (a setting takes its
 next value), BACK goes back, a touch activates the row touched. So four buttons (LEFT, RIGHT,
 SELECT, BACK) reach everything.
 
-The title, options, players and statistics screens live in lib/title_menus.py, loaded while
-one of them is shown and dropped when a match starts; the pause and match-end menus, the
-cover, the hint and the end of a hand in lib/text_screens.py. This module keeps what a match
-needs while the table shows, and acts on what the menus choose.
+The title, options, players, how to play and statistics screens live in lib/title_menus.py,
+loaded while one of them is shown and dropped when a match starts; the pause and match-end
+menus, the cover, the hint and the end of a hand in lib/text_screens.py. This module keeps what
+a match needs while the table shows, and acts on what the menus choose.
 
 Saves (lib/save.py) are written after every play when ``save_dir`` is given, offered as
 "Continue" on the title, and cleared when the match ends; statistics (lib/stats.py) count
@@ -288,7 +289,7 @@ class App:
         setup = setup.copy()
         self.game = None
         rules = state.rules if state is not None else setup.rules()
-        release_parser()  # the rules are built: the parser's 11 KB go until a menu needs it
+        release_parser()  # the rules are built: the parser's code goes until a menu needs it
         forget("title_menus", "match_options")  # the title loads them again
         import i18n
 
@@ -403,5 +404,5 @@ class App:
 
     @property
     def busy(self) -> bool:
-        """True while bots are about to play (code.py collects garbage only when calm)."""
+        """True while bots are about to play (lib/main_loop.py collects garbage only when calm)."""
         return self.screen == "table" and self.game is not None and self.game.mode == MODE_BOTS

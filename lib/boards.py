@@ -1,9 +1,9 @@
 """Board profiles as data: screen size, kind of input and screen layout of each supported board.
 
-``code.py`` picks a profile for the board it runs on and the desktop simulator picks one from
-``--board``; the UI lays itself out from ``layout`` and the screen size alone, never from the
-board's name. Layouts are named by size: ``"large"`` 320x240, ``"medium"`` 240x135,
-``"compact"`` 160x128 (DESIGN.md "Board facts").
+lib/hardware.py (which ``code.py`` runs) picks a profile for the board it runs on and the
+desktop simulator picks one from ``--board``; the UI lays itself out from ``layout`` and the
+screen size alone, never from the board's name. Layouts are named by size: ``"large"`` 320x240,
+``"medium"`` 240x135, ``"compact"`` 160x128 (DESIGN.md "Board facts").
 
 Allocation: ``profile`` builds one small object per call; call it once at start-up.
 """
@@ -19,13 +19,13 @@ COMPACT = "compact"  # 160x128
 
 DEFAULT = "pyportal"
 
-# name, width, height, input, layout, buttons (0 for touch boards), the labels of the select,
-# back and left/right buttons as printed on the board (README "Buttons"; none on a touch board)
+# name, width, height, input, layout, the labels of the select, back and left/right buttons as
+# printed on the board (README "Buttons"; none on a touch board)
 _TABLE = (
-    ("pyportal", 320, 240, TOUCH, LARGE, 0, ("", "", "")),
-    ("pico-display", 240, 135, BUTTONS, MEDIUM, 4, ("X", "Y", "A/B")),
-    ("pico-display-2", 320, 240, BUTTONS, LARGE, 4, ("X", "Y", "A/B")),
-    ("pybadge", 160, 128, BUTTONS, COMPACT, 8, ("A", "B", "<>")),
+    ("pyportal", 320, 240, TOUCH, LARGE, ("", "", "")),
+    ("pico-display", 240, 135, BUTTONS, MEDIUM, ("X", "Y", "A/B")),
+    ("pico-display-2", 320, 240, BUTTONS, LARGE, ("X", "Y", "A/B")),
+    ("pybadge", 160, 128, BUTTONS, COMPACT, ("A", "B", "<>")),
 )
 
 NAMES = tuple(row[0] for row in _TABLE)
@@ -34,19 +34,16 @@ NAMES = tuple(row[0] for row in _TABLE)
 
 # A named tuple, not a class of this module: a class's methods would keep this module's
 # globals alive, and lib/main_loop.py drops the module once the game has started.
-Board = namedtuple("Board", ("name", "width", "height", "input", "layout", "buttons", "keys",
-                             "touch"))
+Board = namedtuple("Board", ("name", "width", "height", "input", "layout", "keys", "touch"))
 """One board's profile: ``name``, ``width``, ``height`` (pixels, landscape), ``input``
-(``TOUCH`` or ``BUTTONS``), ``layout`` (``LARGE``, ``MEDIUM`` or ``COMPACT``), ``buttons``
-(how many, 0 on a touch board), ``keys`` (the labels of its select, back and left/right
-buttons, for the screens' help lines; empty on a touch board) and ``touch`` (True when the
-input is a touchscreen)."""
+(``TOUCH`` or ``BUTTONS``), ``layout`` (``LARGE``, ``MEDIUM`` or ``COMPACT``), ``keys`` (the
+labels of its select, back and left/right buttons, for the screens' help lines; empty on a touch
+board) and ``touch`` (True when the input is a touchscreen)."""
 
 
 def profile(name: str = DEFAULT) -> Board:
     """The profile of the board called ``name``; raises ValueError naming the known boards."""
     for row in _TABLE:
         if row[0] == name:
-            return Board(row[0], row[1], row[2], row[3], row[4], row[5], row[6],
-                         row[3] == TOUCH)
+            return Board(row[0], row[1], row[2], row[3], row[4], row[5], row[3] == TOUCH)
     raise ValueError("unknown board %r; known boards: %s" % (name, ", ".join(NAMES)))

@@ -6,7 +6,7 @@ one card at a time, with a pause so a person can follow. It draws only the table
 a ``TableView`` so that a table built again after a text screen shows the same (``attach``),
 and tells its ``listener`` what the app must show on other screens::
 
-    game = Game(scene, setup, clock_ms=ticks_ms, listener=app.on_game)
+    game = Game(scene, setup, clock_ms=ticks_ms, listener=app._on_game)
     game.start()
     game.handle(code, x, y)   # an input event while the table is on screen
     game.tick()               # every frame: a bot plays once its pause is over

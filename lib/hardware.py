@@ -25,8 +25,8 @@ Each driver module has ``open_display(profile)`` (a display with ``root_group``)
 (``now`` is ``ticks_ms()``). Only the board's own driver is imported, and only its file is
 copied to the drive (sim/deploy.py).
 
-Memory: the event queue and the card sheet (7 to 15 KB, the biggest buffer) are allocated
-first, before the heap fragments.
+Memory: the event queue and the card sheet (an OnDiskBitmap: its open file with a 512-byte
+sector buffer, and its palette) are allocated first, before the heap fragments.
 
 CircuitPython only at run time (it imports ``board``); the tests fake the board modules
 (tests/test_code_py.py).
@@ -184,7 +184,7 @@ def start(max_frames=None, assets: str = "/", saves: str = "/"):
     display = hw.open_display(profile)
     pad = hw.Input()
     sheets = Sheets(profile, assets)
-    sheets("italian")  # the biggest buffer, read while the heap is still in one piece
+    sheets("italian")  # its file's sector buffer, opened while the heap is still in one piece
     gc.collect()
     from app import App
 

@@ -6,7 +6,7 @@ menus before it, which a board holds only while they show."""
 def texts() -> dict:
     """The English texts of a match's screens, by key (lib/i18n.py)."""
     return {
-        # the table (table_scene.TEXTS)
+        # the table (table_scene.TEXT_KEYS)
         "seats": ("You", "Right", "Partner", "Left"),
         "compass": ("South", "East", "North", "West"),
         "teams": ("Us", "Them"),

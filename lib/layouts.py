@@ -1,10 +1,10 @@
 """Screen geometry of the table scene for each layout: where every card and text line goes.
 
 The viewer sits at the bottom with the hand face up; the other seats are given relative to the
-viewer (play is counter-clockwise, RULES §2.2): ``RIGHT`` plays next, the partner sits ``TOP``
-and ``LEFT`` plays last. The table lies in one or two rows in the middle, the score (left) and
-the scope of each team (right, C-14: scope are public) share the top band with the partner,
-and the last play and whose turn it is sit above the hand.
+viewer (play is counter-clockwise, RULES §2.2): ``RIGHT_SEAT`` plays next, the partner sits at
+``TOP_SEAT`` and ``LEFT_SEAT`` plays last. The table lies in one or two rows in the middle, the
+score (left) and the scope of each team (right, C-14: scope are public) share the top band with
+the partner, and the last play and whose turn it is sit above the hand.
 
 Layouts are named by size as in ``boards.py``: ``"large"`` 320x240, ``"medium"`` 240x135,
 ``"compact"`` 160x128; each one's numbers are in a module of its own (lib/layout_large.py and

@@ -39,7 +39,7 @@ def load_sheet(profile, style: str, root: str = "/") -> tuple:
 
     The bitmap is an ``OnDiskBitmap``: its pixels stay in the file, and displayio reads the
     ones it draws, so the heap holds the open file and the palette instead of a 4-bit copy
-    of the whole sheet (7 to 16 KB by screen; sim/memory_budget.md). Drawing reads flash:
+    of the whole sheet (13 to 29 KB by screen; sim/memory_budget.md). Drawing reads flash:
     slower than a Bitmap in RAM, and cards are small."""
     import card_tiles
     import displayio

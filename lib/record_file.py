@@ -12,7 +12,7 @@ File layout: numbers are little-endian.
 ======  =====  ==============================================================================
 offset  bytes  container
 ======  =====  ==============================================================================
-0       2      magic: ``SG`` a saved game, ``SS`` statistics
+0       2      magic: ``SG`` a saved game, ``SS`` statistics, ``SP`` the kept choices
 2       1      payload version (``VERSION``); the container itself never changes
 3       2      sequence number (u16, wrapping): one more than the file it replaces
 5       2      payload length n (u16)
@@ -21,10 +21,10 @@ offset  bytes  container
 ======  =====  ==============================================================================
 
 This module is the writing side and what the reader shares with it; lib/record_read.py is the
-reading side, loaded only to read (at start-up, to continue, for the statistics). lib/save.py
-and lib/stats.py put their payloads in the container. The app drops all of these modules
-after each use (lib/app.py ``_FILE_MODULES``), and a store loads only lib/save.py, this module
-and lib/crc.py.
+reading side, loaded only to read (at start-up, to continue, for the statistics). lib/save.py,
+lib/stats.py and lib/settings.py put their payloads in the container. The app drops all of these
+modules after each use (lib/app.py ``_FILE_MODULES``), and a store loads only lib/save.py, this
+module and lib/crc.py.
 
 Allocation: edge only.
 """

@@ -1,8 +1,9 @@
-"""Reading back the file container of saved games and statistics (lib/record_file.py has its
-layout and the writing side): ``read_record`` takes the newer valid copy of ``NAME`` and
-``NAME.new``, and says in one line why a record cannot be used.
+"""Reading back the file container of saved games, statistics and kept choices
+(lib/record_file.py has its layout and the writing side): ``read_record`` takes the newer valid
+copy of ``NAME`` and ``NAME.new``, and says in one line why a record cannot be used.
 
-Only readers load it (lib/save_read.py at start-up and to continue a match, and lib/stats.py),
+Only readers load it (lib/save_read.py at start-up and to continue a match, lib/stats.py and
+lib/settings.py),
 so a store during a match does not hold it.
 
 Allocation: edge only.

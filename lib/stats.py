@@ -27,9 +27,8 @@ VERSION = 1
 MAGIC = b"SS"
 
 # The levels counted, in file order (append, never reorder): lib/match_setup.py's board
-# levels, then the simulator's.
+# levels, then the simulator's (the statistics screen shows the board's: lib/title_menus.py).
 LEVELS = ("easy", "normal", "hard", "desktop")
-BOARD_LEVELS = ("easy", "normal", "hard")
 
 _PAYLOAD = 26
 _U16_MAX = 0xFFFF

@@ -11,15 +11,16 @@ Allocation: builds strings and lists (edge; once per hand or match).
 from engine import scoring
 
 
-def _pair(points, index: int, first: int) -> tuple:
-    # (the first team's value, the other's) of a two-entry field of engine/scoring.py
-    return points[index + first], points[index + 1 - first]
+def _pair(points, index: int) -> tuple:
+    # (team 0's value, team 1's) of a two-entry field of engine/scoring.py
+    return points[index], points[index + 1]
 
 
-def hand_rows(state, texts: dict, first: int = 0) -> tuple:
-    """(title, rows) for the hand just scored, ``first`` the team shown in the first column.
+def hand_rows(state, texts: dict) -> tuple:
+    """(title, rows) for the hand just scored, team 0 (the side of a person against bots) in
+    the first column.
 
-    Each row is ``(label, first team, other team, points)``; the last row is the match score.
+    Each row is ``(label, team 0, team 1, points)``; the last row is the match score.
     """
     rules = state.rules
     points = state.hand_points
@@ -28,25 +29,25 @@ def hand_rows(state, texts: dict, first: int = 0) -> tuple:
     rows = []
 
     def add(label, detail, point_index, flags=False):
-        a, b = _pair(points, point_index, first)
+        a, b = _pair(points, point_index)
         if flags:
             detail = (yes_no[a > 0], yes_no[b > 0])
         rows.append((label, str(detail[0]), str(detail[1]), "%d-%d" % (a, b)))
 
-    add(labels[0], _pair(points, scoring.CARDS, first), scoring.P_CARTE)
-    add(labels[1], _pair(points, scoring.DENARI, first), scoring.P_DENARI)
+    add(labels[0], _pair(points, scoring.CARDS), scoring.P_CARTE)
+    add(labels[1], _pair(points, scoring.DENARI), scoring.P_DENARI)
     add(labels[2], None, scoring.P_SETTEBELLO, True)
-    primiera = _pair(points, scoring.PRIMIERA, first)
+    primiera = _pair(points, scoring.PRIMIERA)
     add(labels[3], tuple("-" if p == scoring.INCOMPLETE else p for p in primiera),
         scoring.P_PRIMIERA)  # C-22: an incomplete primiera shows as "-"
-    add(labels[4], _pair(points, scoring.P_SCOPE, first), scoring.P_SCOPE)
+    add(labels[4], _pair(points, scoring.P_SCOPE), scoring.P_SCOPE)
     if rules.re_bello:
         add(labels[5], None, scoring.P_RE_BELLO, True)
     if rules.napola_cap:  # napola on (RULES §5.3)
-        add(labels[6], _pair(points, scoring.P_NAPOLA, first), scoring.P_NAPOLA)
-    score = _pair(state.score, 0, first)
+        add(labels[6], _pair(points, scoring.P_NAPOLA), scoring.P_NAPOLA)
+    score = state.score
     rows.append((texts["match_row"], str(score[0]), str(score[1]), ""))
-    total = _pair(points, scoring.TOTAL, first)
+    total = _pair(points, scoring.TOTAL)
     title = texts["hand_title"] % (state.hand_number, total[0], total[1])
     return title, rows
 

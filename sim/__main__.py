@@ -22,7 +22,10 @@ def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv.insert(0, PLAY)
-    parser = argparse.ArgumentParser(prog="python -m sim", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m sim",
+        description="The simulator (the default command), self-play, the arena and the record "
+                    "check.")
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser(PLAY, help=simulator.__doc__.splitlines()[0])
     simulator.add_arguments(play)

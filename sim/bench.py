@@ -9,7 +9,8 @@
   files with one match set up (``gc.mem_alloc()`` after ``gc.collect()``, minus the baseline);
 - ``mp32_bot_<name>_heap_bytes``: what one bot adds, its modules included;
 - per difficulty level (engine/bots/levels.py): ``bot_<level>_unix_ms_per_move_median`` and
-  ``_max`` over a whole match of four such bots on the unix port, ``bot_<level>_board_ms_est``
+  ``_max`` over three whole matches of four such bots on the unix port (the median of the
+  matches' medians, the largest max), ``bot_<level>_board_ms_est``
   (200 times the max: DESIGN.md's board speed), ``bot_<level>_mp32_heap_bytes``; and
   ``hint_mp32_heap_bytes`` for the hint helper;
 - ``unix_engine_heap_bytes``: the engine heap on the unix port (64-bit objects, so larger per

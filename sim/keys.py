@@ -19,7 +19,8 @@ Also the letters of the board's own buttons, which its help lines name, as the b
 them (``BOARD_LETTERS``; README "Buttons"): on a Pico A and B move, X selects and Y goes back;
 on a PyBadge A selects and B goes back.
 
-The window's close button (and ``pygame.QUIT``) is not an input event: ``pump`` reports it.
+The window's close button (and ``pygame.QUIT``) is not an input event: ``pump`` reports it
+to the simulator's loop.
 
 Desktop only.
 """
@@ -56,9 +57,6 @@ BOARD_LETTERS: dict[str, dict[int, int]] = {
 """Board profile name -> its button letters' keys (lib/hw_pico.py, lib/hw_badge.py)."""
 
 _LEFT_BUTTON = 1
-_PUMPED = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.QUIT, pygame.WINDOWCLOSE)
-
-
 def handle(event: pygame.event.Event, queue: input_events.EventQueue, scale: int = 1,
            letters: dict[int, int] | None = None) -> bool:
     """Push the input event that a pygame ``event`` stands for; returns True if it mapped.
@@ -81,15 +79,14 @@ def handle(event: pygame.event.Event, queue: input_events.EventQueue, scale: int
     return False
 
 
-def pump(queue: input_events.EventQueue, scale: int = 1) -> bool:
-    """Move pending key and mouse events from pygame into ``queue``; True if the window closed.
-
-    Other pygame events (the display's own refresh events) stay queued for the display.
-    """
+def pump(queue: input_events.EventQueue, scale: int = 1,
+         letters: dict[int, int] | None = None) -> bool:
+    """Take every pending pygame event, so none pile up, and push the inputs among them into
+    ``queue`` (``handle``); True if the window closed."""
     closed = False
-    for event in pygame.event.get(eventtype=_PUMPED):
+    for event in pygame.event.get():
         if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
             closed = True
         else:
-            handle(event, queue, scale)
+            handle(event, queue, scale, letters)
     return closed

@@ -3,9 +3,9 @@
 ``python -m sim [--board B] [--scale N] [--level L] [--preset P] [--language L] [--deck D]``
 opens a window the board's size times ``N`` on the title menu and runs at about 30 frames a
 second: keys and clicks (sim/keys.py) become input events, ``App.handle`` takes each,
-``App.tick`` lets the bots play, the display refreshes; closing the window quits. The save
-and the statistics go to ``--save-dir`` (default ``sim/drive/``, beside the simulator, as on
-the board's drive; ``--no-save`` keeps nothing).
+``App.tick`` lets the bots play, the display refreshes; closing the window quits. The save, the
+statistics and the kept choices go to ``--save-dir`` (default ``sim/drive/``, beside the
+simulator, as on the board's drive; ``--no-save`` keeps nothing).
 
 ``--headless --script FILE [--screenshots DIR]`` runs without a window. FILE holds one step a
 line: ``left``, ``right``, ``up``, ``down``, ``select``, ``back``, ``hint``, ``touch X Y`` or
@@ -156,8 +156,6 @@ def run_script(board: boards.Board, steps: list[Step], screenshots: Path | None,
 
 def run_window(board: boards.Board, scale: int, setup, save_dir: Path | None) -> None:
     """Play in a window until it is closed."""
-    import pygame
-
     from sim import display as sim_display
     from sim import keys
 
@@ -173,15 +171,8 @@ def run_window(board: boards.Board, scale: int, setup, save_dir: Path | None) ->
         frame = 1 / FPS
         while True:
             began = time.monotonic()
-            closed = False
-            # Take every pygame event (keys.handle maps the inputs) so none pile up.
-            for event in pygame.event.get():
-                if event.type in (pygame.QUIT, pygame.WINDOWCLOSE):
-                    closed = True
-                else:
-                    keys.handle(event, queue, scale, keys.BOARD_LETTERS.get(board.name))
-            if closed:
-                return
+            if keys.pump(queue, scale, keys.BOARD_LETTERS.get(board.name)):
+                return  # the window closed
             code = queue.pop()
             while code != input_events.NONE:
                 app.handle(code, queue.x, queue.y)
@@ -194,7 +185,7 @@ def run_window(board: boards.Board, scale: int, setup, save_dir: Path | None) ->
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The simulator's options, on the top-level ``python -m sim`` parser."""
+    """The simulator's options, on ``python -m sim``'s ``play`` command (the default)."""
     parser.add_argument("--board", default=boards.DEFAULT, choices=boards.NAMES,
                         help="board profile (default %(default)s)")
     parser.add_argument("--scale", type=int, default=2, help="window pixels per board pixel")
@@ -206,7 +197,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--language", help="en or it (default en)")
     parser.add_argument("--deck", help="italian or french (default italian)")
     parser.add_argument("--save-dir", type=Path, default=ROOT / "sim" / "drive",
-                        help="where the save and statistics go (default %(default)s)")
+                        help="where the save, statistics and kept choices go (default %(default)s)")
     parser.add_argument("--no-save", action="store_true", help="keep no save or statistics")
     parser.add_argument("--headless", action="store_true", help="no window: run --script")
     parser.add_argument("--script", type=Path, help="events to play headless, one a line")

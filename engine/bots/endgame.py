@@ -8,7 +8,7 @@ negamax: each side maximizes its own value, the other's negated.
 ``move_values`` gives the exact value of every root move, so a search bot can average them
 over several determinizations.
 
-Buffers: one move buffer per number of plies left in the hand, 1..MAX_PLIES, each big enough
+Buffers: one move buffer per number of plies left in the hand, 1.._MAX_PLIES, each big enough
 for the hand of the seat to play then: with ``left`` plies to go, each seat holds one card
 for each of its plays still to come, ``ceil(left / 4)`` for the seat to play, and a card has
 at most MAX_CARD_MOVES (engine/moves.py). ``solvable`` refuses positions with more plies, bigger

@@ -42,7 +42,7 @@ except ImportError:  # CPython
         return value
 
 
-_DEFAULT_ITERATIONS = const(20)  # playouts a decision: about 5 ms on the unix port (72: 15 ms)
+_DEFAULT_ITERATIONS = const(20)  # playouts a decision: the normal level's (make bench times it)
 _ENDGAME_PLIES = const(8)  # solve exactly from the last two rounds
 _HORIZON = const(8)  # plays a playout looks ahead (the first included)
 _FULL_PLAYOUT = const(8)  # play to the end of the hand when at most this many plays remain
