@@ -34,8 +34,8 @@ _PAGES = {
     ),
     "it": (
         ("Squadre", "Quattro giocatori, due squadre: i compagni stanno di fronte. Si gioca "
-                    "verso destra. Ogni mano si danno tutte le 40 carte, fino ai punti "
-                    "della partita."),
+                    "verso destra. Ogni mano si danno tutte le 40 carte, fino a che una "
+                    "squadra arriva ai punti."),
         ("Prese", "Una carta a turno. Prende una carta del suo valore, o se no carte che lo "
                   "sommano; la carta uguale viene prima. Se non prende, resta in tavola."),
         ("Valori", "Asso 1, dal due al sette come segnato, fante 8, cavallo 9, re 10 (carte "
@@ -45,11 +45,12 @@ _PAGES = {
         ("Punti", "Ogni mano: carte 1, denari 1, settebello 1, primiera 1, ogni scopa 1. "
                   "Chi ne ha di piu prende il punto; il pari non conta."),
         ("Primiera", "La carta migliore di ogni seme: 7 vale 21, 6 vale 18, asso 16, 5 vale "
-                     "15, 4 vale 14, 3 vale 13, 2 vale 12, figure 10. Senza un seme si perde."),
+                     "15, 4 vale 14, 3 vale 13, 2 vale 12, figure 10. Vince il totale piu "
+                     "alto; senza un seme si perde."),
         ("Opzioni", "Re bello: il re di denari, 1 punto. Napola: asso, 2, 3 di denari e "
                     "seguenti, un punto a carta. Asso piglia tutto: l'asso prende la tavola."),
         ("Tre gradi", "A 11 punti si vince doppio se gli altri hanno 5 o meno, triplo se "
-                      "ne hanno 0. Ci si chiama fuori da soli: chi sbaglia perde."),
+                      "ne hanno 0. Ci si puo chiamare fuori: chi sbaglia perde."),
     ),
 }
 
