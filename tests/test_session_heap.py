@@ -1,8 +1,8 @@
 """A long session on a board does not grow: match after match through the board's own loop
-(tests/mp/session_heap.py on the MicroPython unix port), with a hint and the pause menu each
-hand, a save after every play and the statistics recorded, the heap held on the title stays
-where it was after the second match. The first match loads what later ones reuse (a screen's
-first names), so it is the one allowed to differ.
+(tests/mp/session_heap.py on the MicroPython unix port), How to play read through before each, a
+hint and the pause menu each hand, a save after every play and the statistics recorded, the heap
+held on the title stays where it was after the second match. The first match loads what later
+ones reuse (a screen's first names), so it is the one allowed to differ.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ def test_matches_in_a_row_keep_nothing_on_the_heap(board, tmp_path):
     hints, pauses = rows[-1][2:4]
     assert hints >= MATCHES * 2 and pauses == hints  # each hand asked both
     assert load_stats(str(tmp_path)).played["normal"] == MATCHES
+    assert output.count("howto title") == MATCHES  # How to play read through before each
     second = rows[1]
     for row in rows[2:]:
         assert abs(row[1] - second[1]) <= 128, "match %d holds %d bytes more than match 2" % (

@@ -4,8 +4,9 @@ plays them; after each, back on the title, the heap the session holds.
 usage: session_heap.py ROOT BOARD MATCHES SAVE_DIR
 
 Run on the MicroPython unix port by tests/test_session_heap.py, with lib/ and the displayio
-stand-ins of sim/mp/stubs/ on the path. Each match is against ``normal`` bots, started from
-the title as a player starts it; the person asks a hint and opens the pause menu once a hand
+stand-ins of sim/mp/stubs/ on the path. Before each match the person reads How to play through
+(``howto title`` once back); each match is against ``normal`` bots, started from the title as
+a player starts it; the person asks a hint and opens the pause menu once a hand
 and plays the selected card; the match is saved after every play in SAVE_DIR and its result
 goes into the statistics there. Back on the title after each match, the stand-ins' entries of
 the display objects the app has let go are dropped (each keeps its state in a dict keyed by
@@ -115,7 +116,17 @@ def prune(app):
     displayio.STATE = kept
 
 
+def read_howto(app):
+    # How to play, every page and round to the first, then back to the title
+    app._activate("howto")
+    for _ in range(9):
+        app.handle(input_events.SELECT)  # Next page
+    app.handle(input_events.BACK)
+    print("howto", app.screen)
+
+
 def play_match(app, pad, queue):
+    read_howto(app)
     app.setup.level = "normal"
     while app.screen == "title":  # a second choice answers "Sure?" when a match is saved
         app._activate("vs_bots")
