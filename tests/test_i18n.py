@@ -26,6 +26,19 @@ def test_italian_puts_its_texts_over_english_keys_only():
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_text_is_ascii(language):
+    # The board's built-in font (terminalio.FONT) has no accented letters: "piu", not "più".
+    def strings(value):
+        if isinstance(value, str):
+            return [value]
+        return [s for item in value for s in strings(item)] if isinstance(value, tuple) else []
+
+    for key, value in i18n.texts(language, menus=True).items():
+        for text in strings(value):
+            assert text.isascii(), (key, text)
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
 def test_a_match_holds_its_texts_and_the_menus_add_theirs(language):
     play = i18n.texts(language)
     both = i18n.texts(language, menus=True)
