@@ -147,7 +147,7 @@ def declare(state) -> bool:
         raise ValueError("a side may declare only at its turn in play")
     team = state.turn & 1
     secured = state.secured
-    scoring.secured(state, secured)
+    state.secure(state, secured)
     score = state.score
     before0 = score[0]
     before1 = score[1]

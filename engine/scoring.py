@@ -1,4 +1,5 @@
-"""Hand scoring from the piles, and the points a side has already secured mid-hand.
+"""Hand scoring from the piles (the points a side has secured mid-hand are in
+engine/secured.py, which builds on the counting here).
 
 Writes into a caller's ``array("h", SIZE)``; each field holds two entries, team 0 then team 1:
 
@@ -19,7 +20,7 @@ NAPOLEONE       1 for a side holding all ten denari (napoleone_wins, RULES §10 
 TOTAL           the hand's points
 ==============  =====================================================================
 
-Rules: C-14, C-16 to C-23; RULES §5, §6.4 (secured points), §10 rows 15-19, 22-24.
+Rules: C-14, C-16 to C-23; RULES §5, §10 rows 15-19, 22-24.
 Allocation: none.
 """
 
@@ -62,7 +63,7 @@ POINT_KINDS = (
 )
 
 
-def _count_piles(state, out, best) -> None:
+def count_piles(state, out, best) -> None:
     """Cards, denari and the best primiera card per suit: ``best[team * 4 + suit]`` holds its
     primiera value plus one, 0 when the team has no card of the suit."""
     primiera = state.rules.primiera
@@ -96,7 +97,7 @@ def _count_piles(state, out, best) -> None:
     out[CARDS + 1] = cards1
 
 
-def _primiera_totals(rules, out, best) -> None:
+def primiera_totals(rules, out, best) -> None:
     for team in range(2):
         total = 0
         complete = True
@@ -111,7 +112,7 @@ def _primiera_totals(rules, out, best) -> None:
         best[8 + team] = total
 
 
-def _napola(state, team: int) -> int:
+def napola_run(state, team: int) -> int:
     """Length of ``team``'s unbroken run of denari from the ace, capped (RULES §5.3)."""
     cap = state.rules.napola_cap
     pile = PILE + team
@@ -125,8 +126,8 @@ def score_hand(state, out) -> None:
     """Score the finished hand into ``out`` (RULES §5; layout in the module docstring)."""
     rules = state.rules
     best = state.primiera_best
-    _count_piles(state, out, best)
-    _primiera_totals(rules, out, best)
+    count_piles(state, out, best)
+    primiera_totals(rules, out, best)
     for team in range(2):
         other = 1 - team
         if out[CARDS + team] > 20:  # C-16; 20-20 scores nothing (C-20)
@@ -140,7 +141,7 @@ def score_hand(state, out) -> None:
             out[P_RE_BELLO + team] = 1
         out[P_SCOPE + team] = state.scope[team]
         if rules.napola_cap:
-            out[P_NAPOLA + team] = _napola(state, team)
+            out[P_NAPOLA + team] = napola_run(state, team)
             if rules.napoleone_wins and out[DENARI + team] == 10:
                 out[NAPOLEONE + team] = 1
         mine = out[PRIMIERA + team]
@@ -150,57 +151,6 @@ def score_hand(state, out) -> None:
         elif mine == INCOMPLETE and theirs == INCOMPLETE and rules.primiera_compare_incomplete \
                 and best[8 + team] > best[8 + other]:
             out[P_PRIMIERA + team] = 1  # primiera_both_incomplete=compare_sums
-    for team in range(2):
-        total = 0
-        for offset in range(P_CARTE, NAPOLEONE, 2):
-            total += out[offset + team]
-        out[TOTAL + team] = total
-
-
-def secured(state, out) -> None:
-    """Points each side has secured so far this hand (RULES §6.4 step 2) into ``out``.
-
-    Scope made, settebello and re bello taken, carte at 21 cards, denari at 6, the napola run
-    held, and the primiera only when it is complete and the other side cannot equal it with
-    every card not yet captured.
-    """
-    rules = state.rules
-    best = state.primiera_best
-    _count_piles(state, out, best)
-    _primiera_totals(rules, out, best)
-    primiera = rules.primiera
-    where = state.where
-    for team in range(2):
-        pile = PILE + team
-        if out[CARDS + team] >= 21:
-            out[P_CARTE + team] = 1
-        if out[DENARI + team] >= 6:
-            out[P_DENARI + team] = 1
-        if where[SETTEBELLO] == pile:
-            out[P_SETTEBELLO + team] = 1
-        if rules.re_bello and where[RE_BELLO] == pile:
-            out[P_RE_BELLO + team] = 1
-        out[P_SCOPE + team] = state.scope[team]
-        if rules.napola_cap:
-            out[P_NAPOLA + team] = _napola(state, team)
-        mine = out[PRIMIERA + team]
-        if mine == INCOMPLETE:
-            continue
-        # The best the other side could still reach: per suit, its best card so far or any
-        # card this side has not taken.
-        reach = 0
-        complete = True
-        for suit in range(4):
-            top = 0  # primiera value plus one of the best card the other side may still get
-            for card in range(suit * 10, suit * 10 + 10):
-                if where[card] != pile and primiera[card % 10] + 1 > top:
-                    top = primiera[card % 10] + 1
-            if top == 0:
-                complete = False
-            else:
-                reach += top - 1
-        if (not complete and rules.primiera_all_suits) or mine > reach:
-            out[P_PRIMIERA + team] = 1
     for team in range(2):
         total = 0
         for offset in range(P_CARTE, NAPOLEONE, 2):

@@ -83,6 +83,11 @@ class State:
         self.score = array("h", [0] * 2)  # match score per team
         self.hand_points = array("h", [0] * scoring.SIZE)  # last scored hand
         self.secured = array("h", [0] * scoring.SIZE)  # work area for declaring out
+        self.secure = None  # (state, out): the secured points, with declare_out only (C-26)
+        if rules.declare_out:
+            from engine.secured import secured  # a game without it holds none of this code
+
+            self.secure = secured
         self.primiera_best = bytearray(10)  # work area of engine/scoring.py
         self.match = match.MatchInfo()
         self.new_match(seed)

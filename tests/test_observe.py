@@ -15,6 +15,7 @@ import pytest
 
 from conftest import cards, play, position
 from engine import observe, scoring
+from engine import secured as engine_secured
 from engine.cards import NO_CARD, parse_card
 from engine.layout import DEAL, DEALT, HAND_OVER, PILE, PLAY, TERMINAL
 from engine.moves import MAX_MOVES
@@ -301,7 +302,7 @@ class PublicView:
             public = SimpleNamespace(rules=self.rules, where=where,
                                      scope=bytearray(self.scope), primiera_best=bytearray(10))
             secured = array("h", [0] * scoring.SIZE)
-            scoring.secured(public, secured)
+            engine_secured.secured(public, secured)
             out[observe.SECURED] = secured[scoring.TOTAL]
             out[observe.SECURED + 1] = secured[scoring.TOTAL + 1]
         return out
