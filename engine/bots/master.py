@@ -7,11 +7,13 @@ asks engine/bots/inference.py who may hold the unseen cards, then:
 * in the last _ENDGAME_PLIES plays, deals the hidden cards (every consistent deal when there are
   few, else samples) and solves each deal exactly with engine/bots/endgame.py, averaging each
   move's point difference; with one possible deal the answer is exact;
-* earlier, ranks the moves with a greedy score (what a move takes, a scopa, the sweep it may
-  leave to the next seat, C-14) and compares the best few by paired playouts: every candidate
-  is played out on the same determinization with the same random stream, by a greedy policy
-  that sees the determinized hands, for _HORIZON plays (material and scope gained by each side)
-  or to the end of the hand when that is near (exact hand points, RULES §5).
+* earlier, ranks the moves with a greedy score (what a move takes, a scopa, and the sweep it
+  may leave to the next seat, C-14, weighed by the chance that this seat holds the card) and
+  compares the best few by paired playouts: every candidate is played out on the same
+  determinization with the same random stream, by a greedy policy that sees the determinized
+  hands, for _HORIZON plays (material and scope gained by each side) or to the end of the hand
+  when that is near (exact hand points, RULES §5). The greedy score still counts in the
+  final choice: a few playouts are noisy.
 
 The side plays as a team: every value is the bot's team minus the other team. Budgets:
 ``iterations`` playouts a decision (0 = _DEFAULT_ITERATIONS) and ``deadline_ms`` (0 = none),
@@ -44,9 +46,15 @@ except ImportError:  # CPython
 
 _DEFAULT_ITERATIONS = const(20)  # playouts a decision: the normal level's (make bench times it)
 _ENDGAME_PLIES = const(8)  # solve exactly from the last two rounds
-_HORIZON = const(8)  # plays a playout looks ahead (the first included)
+# Plays a playout looks ahead (the first included). Six played better than four, five, seven,
+# eight or twelve on duplicate deals, and is faster than eight: a greedy playout's later
+# plays add more noise than signal [derived].
+_HORIZON = const(6)
 _FULL_PLAYOUT = const(8)  # play to the end of the hand when at most this many plays remain
-_NODES = const(5)  # solver positions per iteration of the budget
+# Solver positions per iteration of the budget. A deal with eight plays left takes about 75,
+# so 5 solved a single deal at 20 iterations; 10 solves two, in about the time of a hand's
+# first decision, and plays better on duplicate deals [derived].
+_NODES = const(10)
 _MAX_CANDIDATES = const(8)
 # Moves valued at once: the searched candidates, or every move of a hand of at most MAX_HAND
 # cards in the endgame.
@@ -59,6 +67,8 @@ _DENARO = const(10)
 _SETTEBELLO = const(100)
 _SCOPA = const(100)
 _PRIMIERA = b"\x05\x00\x00\x00\x00\x08\x14\x00\x00\x00"  # extra for A..K: aces, sixes, sevens
+_PRIOR_SHARE = const(2)  # the final choice adds the greedy score divided by this
+_CERTAIN = const(1024)  # chances are fixed point: 1024 is certain
 _INFINITY = const(1000000)
 
 ONLY_MOVE = const(1)
@@ -88,6 +98,9 @@ class MasterBot:
         self.total = array("i", [0] * _VALUED)  # summed values per candidate
         self.round = array("i", [0] * _VALUED)  # values of the round in progress
         self.points = array("h", [0] * scoring.SIZE)
+        # value 1..10 -> chance that the next seat holds a card of it, in _CERTAIN parts;
+        # [0]: that of an ace when an ace sweeps and scores (RULES §7), else 0
+        self.hold = array("h", [0] * 11)
         self.worth = bytearray(40)
         for card in range(40):
             worth = _CARD + _PRIMIERA[card % 10]
@@ -141,10 +154,10 @@ class MasterBot:
 
     # -- move scores ----------------------------------------------------------------------
 
-    def _score(self, move: int, total: int, cards: int, final: bool, threat: int) -> int:
+    def _score(self, move: int, total: int, cards: int, final: bool, risk: bool) -> int:
         """Greedy score of ``move`` on the private State's table adding up to ``total`` with
-        ``cards`` cards; ``threat`` has bit v set when the next seat may sweep a table of v.
-        Sets ``self.gain`` to what the move takes."""
+        ``cards`` cards; with ``risk``, less the sweep the next seat may then make, weighed by
+        the chances in ``hold``. Sets ``self.gain`` to what the move takes."""
         state = self.state
         worth = self.worth
         card = move & 63
@@ -168,8 +181,12 @@ class MasterBot:
             total += VALUE[card]
             cards += 1
         self.gain = gain
-        if cards and not final and (threat & 1 or (total <= 10 and threat >> total & 1)):
-            score -= _SCOPA + 2 * cards * _CARD
+        if risk and cards and not final:
+            hold = self.hold
+            chance = hold[0]
+            if total <= 10 and hold[total] > chance:
+                chance = hold[total]
+            score -= (_SCOPA + 2 * cards * _CARD) * chance // _CERTAIN
         return score
 
     def _table(self) -> int:
@@ -189,26 +206,44 @@ class MasterBot:
         return 1 if rules.ace_sweep and rules.ace_sweep_scopa and not rules.ace_never_scopa \
             else 0
 
+    def _chances(self, obs) -> None:
+        """Fill ``hold`` for the next seat: its hand is taken as a uniform draw from the cards
+        it may hold (inference.py), so it holds none of the k of a value with the chance
+        (n - h)/n * (n - h - 1)/(n - 1) * ... (k factors; n cards it may hold, h in its hand).
+        Counting every value it may hold as held would make every trail look as risky early in
+        the hand; the chance ranks the moves better on duplicate deals [derived]."""
+        weight = self.inference.weight
+        following = (obs[observe.SEAT] + 1) & 3
+        base = following * 40
+        held = obs[observe.HAND_COUNT + following]
+        possible = 0
+        for card in range(40):
+            if weight[base + card]:
+                possible += 1
+        hold = self.hold
+        for value in range(1, 11):
+            none = _CERTAIN  # the chance it holds no card of ``value``
+            left = possible
+            for card in range(base + value - 1, base + 40, 10):  # the four suits
+                if weight[card]:
+                    none = none * (left - held) // left if left > held else 0
+                    left -= 1
+            hold[value] = _CERTAIN - none
+        hold[0] = hold[1] if self._ace_threat() else 0
+
     def _rank(self, obs, moves, count: int) -> int:
         """Order the moves' indexes in ``candidates``, best greedy score first (``prior``
-        holds the scores); returns how many are worth searching. The next seat threatens the
-        values it may hold (inference.py)."""
+        holds the scores); returns how many are worth searching. The next seat threatens a
+        sweep with the chance that it holds the card (``_chances``)."""
         state = self.state
-        weight = self.inference.weight
-        following = ((obs[observe.SEAT] + 1) & 3) * 40
-        threat = 0
-        for card in range(40):
-            if weight[following + card]:
-                threat |= 1 << VALUE[card]
-        if threat & 2 and self._ace_threat():
-            threat |= 1
+        self._chances(obs)
         total = self._table()
         final = obs[observe.PLY] + 1 == self.rules.plies
         candidates = self.candidates
         prior = self.prior
         for i in range(count):
             move = moves[i]
-            score = self._score(move, total, state.table_count, final, threat)
+            score = self._score(move, total, state.table_count, final, True)
             j = i  # insertion sort, best first
             while j and prior[j - 1] < score:
                 candidates[j] = candidates[j - 1]
@@ -235,7 +270,7 @@ class MasterBot:
         rng = self.rng
         if count > 1 and rng.below(_EXPLORE) == 0:
             move = moves[rng.below(count)]
-            self._score(move, self._table(), state.table_count, final, 0)
+            self._score(move, self._table(), state.table_count, final, False)
             return move
         table = state.table
         worth = self.worth
@@ -288,7 +323,7 @@ class MasterBot:
         """Value for ``team`` of ``move`` then policy play, _HORIZON plays or to the end."""
         state = self.state
         self._score(move, self._table(), state.table_count,
-                    state.ply + 1 == self.rules.plies, 0)
+                    state.ply + 1 == self.rules.plies, False)
         value = self.gain
         state.apply(move)
         plies = 1
@@ -348,7 +383,9 @@ class MasterBot:
         best = 0
         best_value = -_INFINITY
         for i in range(candidates):
-            value = total[i] // rounds + self.prior[i] // 4  # the greedy score breaks ties
+            # The greedy score weighs in: it breaks ties, and it steadies a choice made on a
+            # few noisy playouts (more weight than a quarter played better [derived]).
+            value = total[i] // rounds + self.prior[i] // _PRIOR_SHARE
             if value > best_value:
                 best_value = value
                 best = i
