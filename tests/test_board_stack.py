@@ -11,7 +11,8 @@ from conftest import ROOT
 from sim import deploy, mpruntime
 
 SCRIPT = ROOT / "tests" / "mp" / "board_stack.py"
-PATHS = {ROOT / "engine": "/engine", ROOT / "lib": "/lib", ROOT / "sim" / "mp" / "stubs": "/stubs"}
+PATHS = {ROOT / "engine": "/engine", ROOT / "lib": "/lib", ROOT / "sim" / "mp" / "stubs": "/stubs",
+         ROOT / "tests" / "mp": "/testmp"}  # the script's board_fakes.py
 
 
 @pytest.mark.parametrize("board", ["pybadge", "pyportal"])

@@ -17,27 +17,9 @@ import boards
 import input_events
 import main_loop
 from app import App
+from board_fakes import Clock, Display, sheet_loader
 from game import MODE_PLAY
 from match_setup import VS_BOTS, MatchSetup
-
-
-class Display:
-    root_group = None
-    auto_refresh = True
-
-    def refresh(self):
-        pass
-
-
-class Clock:
-    """Each reading a second later: the bots never wait."""
-
-    def __init__(self):
-        self.now = 0
-
-    def __call__(self):
-        self.now += 1000
-        return self.now
 
 
 class Pad:
@@ -68,19 +50,7 @@ class Pad:
 
 def main(board_name):
     profile = boards.profile(board_name)
-    sheets = {}
-
-    def load_sheet(style):
-        import card_tiles
-        import displayio
-
-        if style not in sheets:
-            bitmap = displayio.OnDiskBitmap(
-                card_tiles.sheet_path(style, profile.width, profile.height))
-            sheets[style] = (bitmap, bitmap.pixel_shader)
-        return sheets[style]
-
-    app = App(profile, Display(), load_sheet, clock_ms=Clock())
+    app = App(profile, Display(), sheet_loader(profile), clock_ms=Clock())
     setup = MatchSetup(VS_BOTS)
     setup.level = "hard"
     app._start(setup)

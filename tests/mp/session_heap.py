@@ -31,26 +31,8 @@ import input_events
 import main_loop
 import terminalio
 from app import App
+from board_fakes import Clock, Display, sheet_loader
 from game import MODE_PLAY
-
-
-class Display:
-    root_group = None
-    auto_refresh = True
-
-    def refresh(self):
-        pass
-
-
-class Clock:
-    """Each reading a second later: the bots never wait."""
-
-    def __init__(self):
-        self.now = 0
-
-    def __call__(self):
-        self.now += 1000
-        return self.now
 
 
 class Pad:
@@ -136,20 +118,8 @@ def play_match(app, pad, queue):
 
 def main(board_name, matches, save_dir):
     profile = boards.profile(board_name)
-    sheets = {}
-
-    def load_sheet(style):
-        import card_tiles
-
-        if style not in sheets:
-            sheets.clear()
-            bitmap = displayio.OnDiskBitmap(
-                card_tiles.sheet_path(style, profile.width, profile.height))
-            sheets[style] = (bitmap, bitmap.pixel_shader)
-        return sheets[style]
-
     main_loop.FRAME_S = 0
-    app = App(profile, Display(), load_sheet, clock_ms=Clock(), save_dir=save_dir)
+    app = App(profile, Display(), sheet_loader(profile), clock_ms=Clock(), save_dir=save_dir)
     pad = Pad(app)
     queue = input_events.EventQueue()
     for match in range(1, matches + 1):
