@@ -98,6 +98,8 @@ def count_piles(state, out, best) -> None:
 
 
 def primiera_totals(rules, out, best) -> None:
+    """Each team's primiera total from ``count_piles``'s ``best`` into ``out`` (INCOMPLETE
+    when a suit is missing, C-22), and the plain sums in ``best[8]`` and ``best[9]``."""
     for team in range(2):
         total = 0
         complete = True
