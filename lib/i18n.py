@@ -77,6 +77,8 @@ def reason(language: str, kind: str, code: int) -> str:
         from engine.bots import reason_words
 
         return reason_words(kind, code)
-    table = getattr(__import__("lang_it_reasons"), kind.upper(), ())  # MASTER, CHITARRELLA
+    words = __import__("lang_it_reasons")
     forget("lang_it_reasons")
+    # spelled out, not getattr(words, kind.upper()): sim/minify.py renames the tables
+    table = words.MASTER if kind == "master" else words.CHITARRELLA if kind == "chitarrella" else ()
     return table[code] if 0 < code < len(table) else ""
