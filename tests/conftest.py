@@ -1,5 +1,6 @@
 """Shared test helpers: positions from card strings, legal moves as readable sets, the
-command line in-process, and a counter of displayio objects made.
+command line in-process, a counter of displayio objects made, and the board's code with its
+names shortened as a .mpy deploy has them.
 
 Tests run headless: SDL's dummy drivers are set before anything imports pygame, and ``lib/``
 is on ``sys.path`` after everything else, as on a board.
@@ -120,6 +121,18 @@ def construction_counter(monkeypatch):
 
         monkeypatch.setattr(cls, "__init__", counting)
     return counts
+
+
+@pytest.fixture(scope="session")
+def renamed_root(tmp_path_factory) -> Path:
+    """The board's code as ``make deploy`` with ``MPY_CROSS`` compiles it (names shortened by
+    sim/minify.py, as .py here), with sim/mp/ and tests/mp/ renamed alike so their scripts
+    drive it: a folder laid out as the repository."""
+    from sim import minify
+
+    root = tmp_path_factory.mktemp("renamed")
+    minify.write_root(root, extra=("sim/mp", "tests/mp"))
+    return root
 
 
 @pytest.fixture

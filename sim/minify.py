@@ -1,0 +1,293 @@
+"""Short names for the board's compiled code: ``python -m sim.minify`` (``--map``).
+
+A board interns every attribute, global, function, class and parameter name of each module it
+loads (the qstr pool) and never frees them: about 1,150 names, 11 KB of text, at the game's peak
+(sim/memory_budget.md). Before ``engine/`` and ``lib/`` are compiled to ``.mpy`` (``make deploy``
+with ``MPY_CROSS``; the memory budget and ``make bench`` measure that build), every name the
+game's own code defines is renamed to one, two or three letters, one mapping for the whole tree:
+about 4.5 KB less on every board. Plain ``.py`` deploys stay as written, to be read and edited on
+the drive.
+
+Renaming is by token (``tokenize``), so ``obj.name``, ``name``, ``f(name=1)`` and
+``def f(name)`` change together and strings and comments never do. A name keeps its spelling
+when:
+
+- it comes from outside the game: Python's builtins and keywords, the methods of the builtin
+  types, dunders, the names mpy-cross already stores for free (``_STATIC``), and the names of
+  the boards' APIs the game defines too (``displayio``'s ``x``, a file's ``write``...), listed
+  in ``sim/minify_keep.txt``, made from the CircuitPython and MicroPython stubs and the Adafruit
+  libraries by ``python -m sim.minify --update-keep`` (tests/test_minify.py keeps it current);
+- it names a module (imports find files by it);
+- it is the whole of a string literal anywhere in the board's code: code that reaches a name
+  through a string (``getattr(setup, key)``, namedtuple fields, the record reader's handlers)
+  must spell the name out as a literal somewhere;
+- ``code.py`` or ``boot.py`` uses it: they are copied as written.
+
+A private name stays private (``_name`` becomes ``_ab``), so mpy-cross still drops a
+``_NAME = const(...)``. f-strings are refused: on Python 3.11 their names are inside a string
+token. ``python -m sim.minify --map`` prints the mapping, to read a board's traceback.
+
+Desktop only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import builtins
+import io
+import keyword
+import re
+import sys
+import tokenize
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+KEEP_FILE = ROOT / "sim" / "minify_keep.txt"
+STUB_DIRS = tuple(ROOT / ".venv" / "typecheck" / name
+                  for name in ("circuitpython-stubs", "circuitpython", "micropython"))
+VERBATIM = ("code.py", "boot.py")  # copied as written: their names keep their spelling
+
+# Names in mpy-cross's table of static qstrs (py/makeqstrdata.py) that are not builtins or
+# methods of builtin types: a .mpy stores them for free, a renamed one would cost a name.
+_STATIC = ("close", "const", "end", "key", "little", "main", "micropython", "read", "self",
+           "value", "write")
+_BUILTIN_TYPES = (list, dict, str, bytes, bytearray, int, set, tuple, object, BaseException,
+                  memoryview, range, type)
+_F_STRING = re.compile(r"[rRbBuU]*[fF]")  # the prefix of an f-string token
+_FIRST = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_NEXT = _FIRST + "0123456789_"
+
+
+class MinifyError(Exception):
+    """The board's code cannot be renamed safely; the message says where and why."""
+
+
+def board_sources(root: Path = ROOT) -> list[Path]:
+    """The board's Python files, relative to ``root``: code.py, boot.py, lib/, engine/."""
+    files = [Path(name) for name in VERBATIM]
+    for folder in ("lib", "engine"):
+        files += sorted(p.relative_to(root) for p in (root / folder).rglob("*.py")
+                        if "__pycache__" not in p.parts)
+    return files
+
+
+def _tokens(text: str, path) -> list[tokenize.TokenInfo]:
+    tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    for token in tokens:
+        if token.type == tokenize.STRING and _F_STRING.match(token.string):
+            raise MinifyError("%s:%d: an f-string: its names cannot be renamed on this Python; "
+                              "use %% formatting" % (path, token.start[0]))
+    return tokens
+
+
+def defined_names(tree: ast.AST) -> set[str]:
+    """Names ``tree`` defines: functions, classes, parameters, assigned names and attributes."""
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        if isinstance(node, ast.arguments):
+            every = node.posonlyargs + node.args + node.kwonlyargs
+            every += [arg for arg in (node.vararg, node.kwarg) if arg is not None]
+            names.update(arg.arg for arg in every)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            names.add(node.attr)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return names
+
+
+def used_names(tree: ast.AST) -> set[str]:
+    """Every identifier ``tree`` mentions (for the stubs and libraries: their API)."""
+    names = defined_names(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, ast.keyword) and node.arg:
+            names.add(node.arg)
+        elif isinstance(node, ast.alias):
+            names.update(node.name.split("."))
+            if node.asname:
+                names.add(node.asname)
+    return names
+
+
+def _python_names() -> set[str]:
+    names = set(dir(builtins)) | set(keyword.kwlist) | set(_STATIC)
+    for kind in _BUILTIN_TYPES:
+        names.update(dir(kind))
+    return names
+
+
+def read_keep(path: Path = KEEP_FILE) -> set[str]:
+    """The names of ``sim/minify_keep.txt`` (one a line, ``#`` starts a comment)."""
+    lines = (line.split("#", 1)[0].strip() for line in path.read_text().splitlines())
+    return {line for line in lines if line}
+
+
+class BoardScan:
+    """What the board's code defines, mentions and spells out as strings."""
+
+    def __init__(self, root: Path) -> None:
+        self.defined: set[str] = set()
+        self.tokens: set[str] = set()  # every identifier token: a new name must be none of them
+        self.literals: set[str] = set()
+        self.verbatim: set[str] = set()
+        self.modules = {"engine", "bots", "lib"}
+        for path in board_sources(root):
+            text = (root / path).read_text(encoding="utf-8")
+            tree = ast.parse(text, str(path))
+            self.modules.add(path.stem)
+            self.defined |= defined_names(tree)
+            names = {t.string for t in _tokens(text, path) if t.type == tokenize.NAME}
+            self.tokens |= names
+            if path.as_posix() in VERBATIM:
+                self.verbatim |= names
+            self.literals |= {node.value for node in ast.walk(tree)
+                              if isinstance(node, ast.Constant) and isinstance(node.value, str)
+                              and node.value.isidentifier()}
+
+
+def _short_names():
+    for first in _FIRST:
+        yield first
+    for first in _FIRST:
+        for second in _NEXT:
+            yield first + second
+    for first in _FIRST:
+        for second in _NEXT:
+            for third in _NEXT:
+                yield first + second + third
+
+
+def make_mapping(root: Path = ROOT, keep: set[str] | None = None) -> dict[str, str]:
+    """{name: short name} for every name the board's code under ``root`` may have renamed;
+    the same code gives the same mapping. ``keep`` defaults to ``sim/minify_keep.txt``."""
+    scan = BoardScan(root)
+    kept = (_python_names() | scan.modules | scan.literals | scan.verbatim
+            | (read_keep() if keep is None else keep))
+    taken = scan.tokens | kept
+    renamed = sorted((name for name in scan.defined
+                      if name not in kept and not name.startswith("__")),
+                     key=lambda name: (-len(name), name))
+    fresh = (name for name in _short_names() if name not in taken and "_" + name not in taken)
+    mapping = {}
+    for name in renamed:
+        private = name.startswith("_")
+        short = next(fresh)
+        if len(short) + private >= len(name):
+            continue  # no shorter: keep it (the longest names took the shortest)
+        mapping[name] = "_" + short if private else short
+    return mapping
+
+
+def rename(text: str, mapping: dict[str, str], path="<source>") -> str:
+    """``text`` with every name token in ``mapping`` replaced; lines, strings and comments
+    as they were."""
+    lines = text.splitlines(keepends=True)
+    for token in reversed(_tokens(text, path)):  # right to left: columns stay valid
+        if token.type == tokenize.NAME and token.string in mapping:
+            row, col = token.start
+            line = lines[row - 1]
+            lines[row - 1] = line[:col] + mapping[token.string] + line[token.end[1]:]
+    return "".join(lines)
+
+
+def write_tree(dest: Path, mapping: dict[str, str], root: Path = ROOT) -> list[Path]:
+    """Write the board's sources under ``root``, renamed, into ``dest`` (same layout); returns
+    the relative paths written."""
+    written = []
+    for path in board_sources(root):
+        text = (root / path).read_text(encoding="utf-8")
+        target = dest / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text if path.as_posix() in VERBATIM else rename(text, mapping, path),
+                          encoding="utf-8")
+        written.append(path)
+    return written
+
+
+def write_root(dest: Path, extra=(), root: Path = ROOT) -> dict[str, str]:
+    """The board's code under ``dest`` as a ``.mpy`` build renames it (``write_tree``), and
+    the ``.py`` files of the folders ``extra`` (relative to ``root``, e.g. ``"sim/mp"``) with
+    the same mapping, in the same layout, so the scripts that drive the board's code in the
+    budget, the benchmarks and the tests reach it by its new names; returns the mapping."""
+    mapping = make_mapping(root)
+    write_tree(dest, mapping, root)
+    for folder in extra:
+        for path in sorted((root / folder).rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            target = dest / path.relative_to(root)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(rename(path.read_text(encoding="utf-8"), mapping, path),
+                              encoding="utf-8")
+    return mapping
+
+
+def stub_names(dirs=STUB_DIRS) -> set[str]:
+    """Every identifier the stubs and libraries under ``dirs`` use; raises MinifyError when
+    they are not installed."""
+    missing = [str(d) for d in dirs if not d.is_dir()]
+    if missing:
+        raise MinifyError("stubs not installed (%s): run `make typecheck`" % ", ".join(missing))
+    names = set()
+    for folder in dirs:
+        for path in sorted(folder.rglob("*.py*")):
+            if path.suffix in (".py", ".pyi") and "__pycache__" not in path.parts:
+                try:
+                    names |= used_names(ast.parse(path.read_text(errors="replace")))
+                except SyntaxError:
+                    continue  # a stub for another Python's grammar: its names are elsewhere too
+    return names
+
+
+def keep_from_stubs(root: Path = ROOT, dirs=STUB_DIRS) -> list[str]:
+    """The names the board's code defines that the boards' APIs use too: the content of
+    ``sim/minify_keep.txt``, sorted."""
+    scan = BoardScan(root)
+    outside = stub_names(dirs)
+    return sorted(name for name in scan.defined
+                  if name in outside and name not in _python_names() and not name.startswith("__"))
+
+
+def write_keep(names: list[str], path: Path = KEEP_FILE) -> None:
+    """Write ``sim/minify_keep.txt``."""
+    header = ("# Names the board's code defines that the boards' APIs (CircuitPython and\n"
+              "# MicroPython stubs, the Adafruit libraries) use too: sim/minify.py never renames\n"
+              "# them. Made by `python -m sim.minify --update-keep`; tests/test_minify.py checks\n"
+              "# it is current.\n")
+    path.write_text(header + "".join(name + "\n" for name in names))
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m sim.minify",
+                                     description=__doc__.split("\n\n")[0])
+    parser.add_argument("--map", action="store_true",
+                        help="print `short name` lines, to read a board's traceback")
+    parser.add_argument("--update-keep", action="store_true",
+                        help="rewrite sim/minify_keep.txt from the installed stubs")
+    args = parser.parse_args(argv)
+    try:
+        if args.update_keep:
+            names = keep_from_stubs()
+            write_keep(names)
+            print("wrote %d names to %s" % (len(names), KEEP_FILE))
+        mapping = make_mapping()
+    except MinifyError as error:
+        print("minify: %s" % error, file=sys.stderr)
+        return 2
+    if args.map:
+        for name, short in sorted(mapping.items(), key=lambda item: item[1]):
+            print(short, name)
+    else:
+        saved = sum(len(name) - len(short) for name, short in mapping.items())
+        print("%d names renamed, %d characters shorter" % (len(mapping), saved))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

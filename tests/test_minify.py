@@ -1,0 +1,156 @@
+"""Short names for a .mpy deploy (sim/minify.py): what keeps its name and what does not, and the
+renamed code plays the same games and says the same things as the code as written. The board's
+loop on the renamed code runs in tests/test_session_heap.py and tests/test_board_stack.py, and
+the memory budget measures it.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+from sim import minify, mpruntime
+
+TREE = {
+    "code.py": "import main_loop\n\n\ndef main(**options):\n    return main_loop.start_game()\n",
+    "boot.py": "import storage\n",
+    "lib/main_loop.py": (
+        '"""start_game in a docstring stays."""\n'
+        "from engine.things import Counter, helper_function\n"
+        "_PRIVATE_LIMIT = 3\n"
+        "KEYS = ('spelled_out',)\n"
+        "\n\n"
+        "def start_game():\n"
+        "    counter = Counter(first_value=2)  # Counter in a comment stays\n"
+        "    counter.spelled_out = helper_function(counter.first_value)\n"
+        "    return getattr(counter, KEYS[0]), 'Counter', counter.x\n"
+    ),
+    "engine/__init__.py": "",
+    "engine/things.py": (
+        "class Counter:\n"
+        "    def __init__(self, first_value):\n"
+        "        self.first_value = first_value\n"
+        "        self.x = 0  # displayio's name: kept\n"
+        "        self._hidden_total = 0\n"
+        "\n"
+        "    def __len__(self):\n"
+        "        return self._hidden_total\n"
+        "\n\n"
+        "def helper_function(value):\n"
+        "    return value + 1\n"
+    ),
+}
+
+
+@pytest.fixture
+def tree(tmp_path):
+    for name, text in TREE.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return tmp_path
+
+
+def test_what_keeps_its_name(tree, tmp_path):
+    mapping = minify.make_mapping(tree, keep={"x"})
+    renamed = {"helper_function", "first_value", "counter", "_PRIVATE_LIMIT", "_hidden_total",
+               "KEYS"}
+    assert renamed <= set(mapping)
+    assert not {"main", "options", "main_loop", "things", "engine", "storage", "start_game",
+                "spelled_out", "Counter", "x", "__init__", "__len__", "self", "value",
+                "getattr"} & set(mapping)
+    assert mapping["_hidden_total"].startswith("_") and mapping["_PRIVATE_LIMIT"].startswith("_")
+    assert not mapping["counter"].startswith("_")
+
+    out = tmp_path / "out"
+    minify.write_tree(out, mapping, tree)
+    assert (out / "code.py").read_text() == TREE["code.py"]  # verbatim, and start_game...
+    code = (out / "lib" / "main_loop.py").read_text()
+    assert "start_game in a docstring" in code and "Counter in a comment" in code
+    assert "'Counter'" in code and "'spelled_out'" in code
+    assert "def start_game():" in code  # kept: code.py calls it
+    assert "Counter(%s=2)" % mapping["first_value"] in code  # kept: spelled out in a string
+
+    names = ("main_loop", "engine", "engine.things")  # the real ones come back after the test
+    for name in names:
+        sys.modules.pop(name, None)
+    sys.path[:0] = [str(out), str(out / "lib")]
+    try:
+        import main_loop
+
+        assert main_loop.start_game() == (3, "Counter", 0)
+    finally:
+        del sys.path[:2]
+        for name in names:
+            sys.modules.pop(name, None)
+
+
+def test_the_real_mapping_is_safe():
+    mapping = minify.make_mapping()
+    assert mapping == minify.make_mapping()  # the same code, the same names
+    assert len(set(mapping.values())) == len(mapping)
+    scan = minify.BoardScan(minify.ROOT)
+    for name, short in mapping.items():
+        assert len(short) < len(name)
+        assert short.startswith("_") == name.startswith("_")
+        assert short not in scan.tokens, "%s -> %s, a name the code already uses" % (name, short)
+    kept = minify.read_keep() | scan.literals | scan.verbatim | scan.modules
+    assert not kept & set(mapping)
+    assert {"x", "hidden", "root_group", "width"} <= minify.read_keep()
+    assert len(mapping) > 800
+
+
+def test_an_f_string_is_refused(tree):
+    (tree / "lib" / "main_loop.py").write_text("name = 1\ntext = f'{name}'\n")
+    with pytest.raises(minify.MinifyError, match=r"main_loop.py:2: an f-string"):
+        minify.make_mapping(tree)
+
+
+def test_the_keep_list_is_current():
+    try:
+        names = minify.keep_from_stubs()
+    except minify.MinifyError as error:
+        pytest.fail(str(error))  # make test installs the stubs (make typecheck)
+    assert names == sorted(minify.read_keep()), (
+        "sim/minify_keep.txt is stale: run `python -m sim.minify --update-keep`")
+
+
+def _plays(root, mpy_root=None) -> str:
+    script = root / "tests" / "mp" / "play_matches.py"
+    return mpruntime.run_unix(script, "chitarrella,assi+veneto,dieci+tre_gradi", 1, 7,
+                              "master,chitarrella,greedy,random", "plays", mpy_root=mpy_root)
+
+
+def test_the_renamed_engine_plays_the_same_games(renamed_root):
+    expected = _plays(ROOT)
+    assert expected.count("\n") >= 6
+    assert _plays(renamed_root, renamed_root) == expected
+    script = renamed_root / "tests" / "mp" / "play_options.py"
+    assert "ok" in mpruntime.run_unix(script, mpy_root=renamed_root).split()
+
+
+SAYINGS = """\
+import sys
+sys.path[:0] = [sys.argv[1], sys.argv[1] + "/lib"]
+import i18n
+for language in ("en", "it"):
+    for kind in ("master", "chitarrella"):
+        print([i18n.reason(language, kind, code) for code in range(1, 6)])
+    texts = i18n.texts(language, menus=True)
+    print(sorted(texts.items()))
+"""
+
+
+def test_the_renamed_ui_says_the_same(renamed_root, tmp_path):
+    script = tmp_path / "sayings.py"
+    outputs = []
+    for root in (ROOT, renamed_root):
+        script.write_text(minify.rename(SAYINGS, minify.make_mapping()) if root != ROOT
+                          else SAYINGS)
+        outputs.append(subprocess.run([sys.executable, str(script), str(root)], check=True,
+                                      capture_output=True, text=True).stdout)
+    assert outputs[0] == outputs[1]
+    assert "sweep" in outputs[0] and "scopa" in outputs[0]
