@@ -54,7 +54,8 @@ typecheck: $(TYPECHECK_STAMP)
 # Copy the game to a board: make deploy BOARD=<board> DRIVE=<CIRCUITPY folder>, boards
 # pyportal, pico-display, pico-display-2, pybadge, pygamer (sim/deploy.py, README "On a board").
 # LIBS=0 skips installing the Adafruit libraries with circup; MPY_CROSS=<path> compiles to
-# .mpy with CircuitPython's mpy-cross; BUNDLE=<tag> pins the library bundle release.
+# .mpy with CircuitPython's mpy-cross, names shortened first (sim/minify.py); BUNDLE=<tag>
+# pins the library bundle release.
 # circup gets a venv of its own (.venv/circup), out of the way of the tests' packages.
 LIBS ?= 1
 CIRCUP_VENV := $(VENV)/circup

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from sim import deploy, typecheck
+from sim import deploy, minify, typecheck
 
 SHEETS = {  # the card size each board's screen gets (lib/card_tiles.py)
     "pyportal": "23x31",
@@ -163,7 +163,7 @@ if sys.argv[1] == "--version":
     print("CircuitPython 10.0.3 on 2026-10-01; mpy-cross emitting mpy v6.3")
     sys.exit(0)
 out = sys.argv[sys.argv.index("-o") + 1]
-source = open(sys.argv[-1], "rb").read()[:10]
+source = open(sys.argv[-1], "rb").read()
 open(out, "wb").write(" ".join(sys.argv[1:-1]).encode() + b" " + source)
 """
 
@@ -188,6 +188,11 @@ def test_mpy_needs_circuitpythons_mpy_cross(tmp_path):
     # each .mpy keeps as its source name the __file__ the board's import gives it
     assert b"-s engine/state.mpy " in (drive / "engine" / "state.mpy").read_bytes()
     assert b"-s /lib/main_loop.mpy " in (drive / "lib" / "main_loop.mpy").read_bytes()
+    # compiled with the names shortened (sim/minify.py); code.py and boot.py as written
+    mapping = minify.make_mapping()
+    renamed = minify.rename((ROOT / "engine" / "rng.py").read_text(), mapping)
+    assert (drive / "engine" / "rng.mpy").read_bytes().endswith(b" " + renamed.encode())
+    assert (drive / "code.py").read_bytes() == (ROOT / "code.py").read_bytes()
     assert len(found) == len(expected_files("pybadge"))
 
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit "
