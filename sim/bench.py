@@ -6,7 +6,9 @@
 - ``mp32_hands_per_s``: the same on the 32-bit MicroPython WebAssembly port;
 - ``mp32_alloc_bytes_per_hand``: heap allocated per hand on the 32-bit port (must be 0);
 - ``mp32_engine_heap_bytes``: heap the engine holds on the 32-bit port, imported from ``.mpy``
-  files with one match set up (``gc.mem_alloc()`` after ``gc.collect()``, minus the baseline);
+  files with one match set up (``gc.mem_alloc()`` after ``gc.collect()``, minus the baseline).
+  The 32-bit figures are of the engine as ``make deploy`` with ``MPY_CROSS`` builds it: names
+  shortened by sim/minify.py, then compiled;
 - ``mp32_bot_<name>_heap_bytes``: what one bot adds, its modules included;
 - per difficulty level (engine/bots/levels.py): ``bot_<level>_unix_ms_per_move_median`` and
   ``_max`` over three whole matches of four such bots on the unix port (the median of the
@@ -31,7 +33,7 @@ import tempfile
 from pathlib import Path
 
 from engine.bots.levels import LEVELS
-from sim import mpruntime
+from sim import minify, mpruntime
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS_SCRIPT = ROOT / "sim" / "mp" / "bench_hands.py"
@@ -68,31 +70,46 @@ def main() -> int:
     print("cpython_hands_per_s %d" % rate)
     rate, _ = _best_of(lambda: mpruntime.run_unix(HANDS_SCRIPT, 10000, 1))
     print("micropython_hands_per_s %d" % rate)
-    with tempfile.TemporaryDirectory() as build:
-        engine_mpy = Path(build) / "engine"
-        mpruntime.compile_mpy(ROOT / "engine", engine_mpy)
-        paths = {str(engine_mpy): "/engine"}
-        rate, alloc = _best_of(lambda: mpruntime.run_wasm(HANDS_SCRIPT, 1000, 1, paths=paths))
+    with tempfile.TemporaryDirectory() as work:
+        # the engine as `make deploy` with MPY_CROSS builds it: names shortened
+        # (sim/minify.py), then .mpy; the scripts in sim/mp/ renamed alike
+        renamed = Path(work) / "renamed"
+        minify.write_root(renamed, extra=("sim/mp",))
+        build = Path(work) / "build"
+        mpruntime.compile_mpy(renamed / "engine", build / "engine")
+        harness = renamed / "sim" / "mp"
+        paths = {str(build / "engine"): "/engine"}
+        hands = harness / HANDS_SCRIPT.name
+        rate, alloc = _best_of(lambda: mpruntime.run_wasm(hands, 1000, 1, paths=paths))
         print("mp32_hands_per_s %d" % rate)
         print("mp32_alloc_bytes_per_hand %g" % (alloc / 1000))
-        output = mpruntime.run_wasm(HEAP_SCRIPT, paths=paths, lift=True)
-        print("mp32_engine_heap_bytes %s" % re.search(r"engine_heap (\d+)", output).group(1))
-        output = mpruntime.run_unix(HEAP_SCRIPT, mpy_root=build)
+        script = harness / HEAP_SCRIPT.name
+        print("mp32_engine_heap_bytes %d" % engine_heap(script, paths))
+        output = mpruntime.run_unix(script, mpy_root=build)
         print("unix_engine_heap_bytes %s" % re.search(r"engine_heap (\d+)", output).group(1))
         for bot in ("random", "greedy", "chitarrella", "master"):
-            print("mp32_bot_%s_heap_bytes %d" % (bot, _bot_heap(bot, paths)))
+            print("mp32_bot_%s_heap_bytes %d" % (bot, bot_heap(bot, paths, script)))
         for level in LEVELS:
             median, worst = level_timing(level)
             print("bot_%s_unix_ms_per_move_median %.2f" % (level, median))
             print("bot_%s_unix_ms_per_move_max %.2f" % (level, worst))
             print("bot_%s_board_ms_est %d" % (level, 200 * worst))
-            print("bot_%s_mp32_heap_bytes %d" % (level, _bot_heap(level, paths)))
-        print("hint_mp32_heap_bytes %d" % _bot_heap("hint", paths))
+            print("bot_%s_mp32_heap_bytes %d" % (level, bot_heap(level, paths, script)))
+        print("hint_mp32_heap_bytes %d" % bot_heap("hint", paths, script))
     return 0
 
 
-def _bot_heap(name: str, paths) -> int:
-    output = mpruntime.run_wasm(HEAP_SCRIPT, name, paths=paths, lift=True)
+def engine_heap(script: Path, paths) -> int:
+    """The engine's heap on the 32-bit port: sim/mp/engine_heap.py (``script``, renamed as
+    the engine under ``paths`` is)."""
+    output = mpruntime.run_wasm(script, paths=paths, lift=True)
+    return int(re.search(r"engine_heap (\d+)", output).group(1))
+
+
+def bot_heap(name: str, paths, script: Path) -> int:
+    """What one bot (a name, a level or ``hint``) adds to the engine's heap on the 32-bit
+    port."""
+    output = mpruntime.run_wasm(script, name, paths=paths, lift=True)
     return int(re.search(r"bot_heap (\d+)", output).group(1))
 
 

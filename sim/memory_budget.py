@@ -30,9 +30,11 @@ How each column is made:
   ``displayio_group_t`` and its members list per Group (a TextLine is a plain object holding
   its TileGrid, in a Group only when scaled) and a ``displayio_tilegrid_t`` per TileGrid.
 - **UI code**: lib/'s modules (the main loop, lib/main_loop.py, among them) and the board's
-  driver, compiled with mpy-cross and imported on the 32-bit MicroPython (*measured*); the
-  ``STARTUP`` modules are dropped again, lib/hardware.py after start-up (lib/main_loop.py),
-  lib/title_menus.py and lib/match_options.py when a match starts (lib/app.py).
+  driver, with their names shortened (sim/minify.py) and compiled with mpy-cross, as ``make
+  deploy`` with ``MPY_CROSS`` builds them, and imported on the 32-bit MicroPython
+  (*measured*); the ``STARTUP`` modules are dropped again, lib/hardware.py after start-up
+  (lib/main_loop.py), lib/title_menus.py and lib/match_options.py when a match starts
+  (lib/app.py).
 - **Adafruit libraries**: the ones requirements-board.txt installs on the board, compiled
   from their sources (site-packages, or the type check's copies in .venv/typecheck) and
   imported the same way (*measured*).
@@ -75,7 +77,7 @@ from pathlib import Path
 import boards  # lib/boards.py (sim/__init__.py puts lib/ on sys.path)
 import hardware  # lib/hardware.py
 
-from sim import deploy, mpruntime
+from sim import deploy, minify, mpruntime
 
 ROOT = Path(__file__).resolve().parent.parent
 LIB_HEAP = ROOT / "sim" / "mp" / "lib_heap.py"
@@ -521,11 +523,16 @@ def _walk(root, font_bitmap, sheet) -> Display:
 
 
 def build_tree(build: Path) -> dict:
-    """Compile engine/, lib/ and the Adafruit libraries to ``.mpy`` under ``build``; returns
-    the ``paths`` for ``mpruntime.run_wasm``, the ``source_paths`` with engine/ and lib/ as
-    ``.py`` (as ``make deploy`` copies them by default) and the libraries ``missing``."""
-    mpruntime.compile_mpy(ROOT / "engine", build / "engine")
-    mpruntime.compile_mpy(ROOT / "lib", build / "lib")
+    """Compile engine/ and lib/ as ``make deploy`` with ``MPY_CROSS`` does (names shortened by
+    sim/minify.py, then ``.mpy``) and the Adafruit libraries to ``.mpy`` under ``build``;
+    returns the ``paths`` for ``mpruntime.run_wasm`` with the ``harness`` folder (sim/mp/,
+    renamed alike) and its ``lib_heap`` script, the ``source_paths`` and ``source_harness``
+    with engine/ and lib/ as ``.py`` as written (as ``make deploy`` copies them by default),
+    and the libraries ``missing``."""
+    renamed = build / "renamed"
+    minify.write_root(renamed, extra=("sim/mp",))
+    mpruntime.compile_mpy(renamed / "engine", build / "engine")
+    mpruntime.compile_mpy(renamed / "lib", build / "lib")
     sources = build / "adafruit_src"
     sources.mkdir(parents=True, exist_ok=True)
     missing = []
@@ -539,10 +546,15 @@ def build_tree(build: Path) -> dict:
         else:
             shutil.copy(found, sources / found.name)
     mpruntime.compile_mpy(sources, build / "adafruit")
+    harness = renamed / "sim" / "mp"
     return {"paths": {build / "engine": "/engine", build / "lib": "/lib",
-                      build / "adafruit": "/adafruit", STUBS: "/stubs"},
+                      build / "adafruit": "/adafruit", harness / "stubs": "/stubs",
+                      harness: "/harness"},
+            "lib_heap": harness / LIB_HEAP.name,
             "source_paths": {ROOT / "engine": "/engine", ROOT / "lib": "/lib",
-                             build / "adafruit": "/adafruit", STUBS: "/stubs"},
+                             build / "adafruit": "/adafruit", STUBS: "/stubs",
+                             LIB_HEAP.parent: "/harness"},
+            "source_lib_heap": LIB_HEAP,
             "missing": missing}
 
 
@@ -606,8 +618,9 @@ def board_names(heap: dict) -> tuple[int, int]:
 LIFTS = (mpruntime.LIFT, mpruntime.LIFT + (1 << 20), mpruntime.LIFT + (3 << 20))
 
 
-def measure_board(board: str, paths: dict, missing=()) -> dict:
-    """Run sim/mp/lib_heap.py for ``board`` at each of ``LIFTS``; returns the figures (see
+def measure_board(board: str, paths: dict, missing=(), script: Path = LIB_HEAP) -> dict:
+    """Run sim/mp/lib_heap.py (``script``, with ``paths`` mounting its folder as /harness) for
+    ``board`` at each of ``LIFTS``; returns the figures (see
     that script) of the run that held less in all, a stray pointer's garbage being the only
     difference between them."""
     common, own = adafruit_modules(board)
@@ -615,11 +628,11 @@ def measure_board(board: str, paths: dict, missing=()) -> dict:
     own = [m for m in own if m.split(".")[0] not in missing]
     runs = []
     for lift in LIFTS:
-        output = mpruntime.run_wasm(LIB_HEAP, board_profile(board).name, _csv(lib_modules()),
+        output = mpruntime.run_wasm(script, board_profile(board).name, _csv(lib_modules()),
                                     _csv(engine_modules()), _csv(DRIVERS[board]),
                                     _csv(STARTUP), _csv(common), _csv(own),
                                     _csv(session_modules(board)),
-                                    paths={**paths, str(LIB_HEAP.parent): "/harness"},
+                                    paths=paths,
                                     lift=lift)
         runs.append(parse_lines(output))
     return min(runs, key=lambda heap: sum(heap[part] for part in _PARTS if part in heap))
@@ -676,17 +689,17 @@ def module_breakdown(modules: list[str], paths: dict, work: Path) -> list[tuple[
     return [(name, heap[name], qstr[name]) for name in modules]
 
 
-def bench_figures(paths: dict) -> dict:
+def bench_figures(paths: dict, harness: Path) -> dict:
     """``make bench``'s heap figures (sim/bench.py) for the engine, the ``hard`` bot and the
-    hint helper, each measured alone."""
+    hint helper, each measured alone (``harness``: sim/mp/ as the engine was renamed)."""
     from sim import bench
 
     engine = {host: dest for host, dest in paths.items() if dest == "/engine"}
-    output = mpruntime.run_wasm(bench.HEAP_SCRIPT, paths=engine, lift=True)
+    script = harness / bench.HEAP_SCRIPT.name
     return {
-        "mp32_engine_heap_bytes": int(re.search(r"engine_heap (\d+)", output).group(1)),
-        "bot_hard_mp32_heap_bytes": bench._bot_heap("hard", engine),
-        "hint_mp32_heap_bytes": bench._bot_heap("hint", engine),
+        "mp32_engine_heap_bytes": bench.engine_heap(script, engine),
+        "bot_hard_mp32_heap_bytes": bench.bot_heap("hard", engine, script),
+        "hint_mp32_heap_bytes": bench.bot_heap("hint", engine, script),
     }
 
 
@@ -902,9 +915,12 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         % (_kb(deploy.FIRMWARE_PYSTACK_BYTES), deploy.PYSTACK_SETTING,
            deploy.PYSTACK_BYTES))
     if "total_py" in parts:
-        out.append("- The code as `.mpy`. Deployed as `.py` (`make deploy` without `MPY_CROSS`) "
-                   "the board compiles lib/ and engine/ itself and keeps more: UI code %s and "
-                   "engine + bots %s, and interns every local name too: interned names %s; "
+        out.append("- The code as `make deploy` with `MPY_CROSS` builds it: `.mpy`, compiled "
+                   "after the names the game's code defines are shortened (sim/minify.py), "
+                   "which takes about 4.5 KB off the interned names. Deployed as `.py` "
+                   "(`make deploy` without `MPY_CROSS`, names as written) the board compiles "
+                   "lib/ and engine/ itself and keeps more: UI code %s and engine + bots %s, "
+                   "and interns every local name too: interned names %s; "
                    "%s in all." % (
                        _kb(parts["ui_code_py"]), _kb(parts["engine_py"]),
                        _kb(parts["names_py"]), _kb(parts["total_py"])))
@@ -952,10 +968,12 @@ def budget(board_names=BOARDS, with_bench: bool = True,
     with tempfile.TemporaryDirectory() as work:
         tree = build_tree(Path(work))
         paths = tree["paths"]
-        rows = [make_row(name, shown[name], measure_board(name, paths, tree["missing"]),
-                         measure_board(name, tree["source_paths"], tree["missing"]))
+        rows = [make_row(name, shown[name],
+                         measure_board(name, paths, tree["missing"], tree["lib_heap"]),
+                         measure_board(name, tree["source_paths"], tree["missing"],
+                                       tree["source_lib_heap"]))
                 for name in board_names]
-        bench = bench_figures(paths) if with_bench else {}
+        bench = bench_figures(paths, tree["lib_heap"].parent) if with_bench else {}
         breakdown = []
         if with_breakdown:
             modules = []

@@ -87,7 +87,8 @@ def measured(shown, tmp_path_factory):
         tree = mb.build_tree(tmp_path_factory.mktemp("budget"))
     except mpruntime.MissingRuntime as missing:
         pytest.skip(str(missing))
-    figures = {name: mb.measure_board(name, tree["paths"], tree["missing"]) for name in shown}
+    figures = {name: mb.measure_board(name, tree["paths"], tree["missing"], tree["lib_heap"])
+               for name in shown}
     return figures, tree["missing"]
 
 

@@ -2,7 +2,8 @@
 (tests/mp/session_heap.py on the MicroPython unix port), How to play read through before each, a
 hint and the pause menu each hand, a save after every play and the statistics recorded, the heap
 held on the title stays where it was after the second match. The first match loads what later
-ones reuse (a screen's first names), so it is the one allowed to differ.
+ones reuse (a screen's first names), so it is the one allowed to differ. Run on the code as
+written and, for every board profile, as a .mpy deploy renames it (sim/minify.py).
 """
 
 from __future__ import annotations
@@ -21,10 +22,19 @@ _LINE = re.compile(r"match (\d+) alloc (\d+) hints (\d+) pauses (\d+)\s+"
                    r"qstr pool: n_pool=\d+, n_qstr=(\d+)")
 
 
-@pytest.mark.parametrize("board", ["pyportal", "pybadge"])
-def test_matches_in_a_row_keep_nothing_on_the_heap(board, tmp_path):
+BUILDS = [("pyportal", "as written"), ("pybadge", "as written")]
+BUILDS += [(board, "renamed") for board in ("pyportal", "pico-display", "pico-display-2",
+                                             "pybadge")]  # lib/boards.py's profiles
+
+
+@pytest.mark.parametrize(("board", "build"), BUILDS)
+def test_matches_in_a_row_keep_nothing_on_the_heap(board, build, tmp_path, request):
+    # "renamed": the code as a .mpy deploy has it (sim/minify.py), on every board's profile
+    root = ROOT if build == "as written" else request.getfixturevalue("renamed_root")
+    script = root / SCRIPT.relative_to(ROOT)
     try:
-        output = mpruntime.run_unix(SCRIPT, ROOT, board, MATCHES, tmp_path, heap="4m")
+        output = mpruntime.run_unix(script, root, board, MATCHES, tmp_path, heap="4m",
+                                    mpy_root=root)
     except mpruntime.MissingRuntime as missing:
         pytest.skip(str(missing))
     rows = [tuple(int(n) for n in found) for found in _LINE.findall(output)]
