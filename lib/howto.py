@@ -28,7 +28,8 @@ _PAGES = {
         ("Primiera", "Best card of each suit: 7 is 21, 6 is 18, ace 16, 5 is 15, 4 is 14, "
                      "3 is 13, 2 is 12, figures 10. Higher total wins; a missing suit loses."),
         ("Options", "Re bello: king of coins, 1 point. Napola: ace, 2, 3 of coins and on, a "
-                    "point a card. Ace sweeps: an ace takes the whole table."),
+                    "point a card. Ace sweeps: an ace takes the whole table. A * after the "
+                    "rules' name: you changed one of them."),
         ("Tre gradi", "Playing to 11, a win counts double if the others have 5 or fewer, "
                       "triple at 0. You may declare out: a wrong claim loses."),
     ),
@@ -48,7 +49,8 @@ _PAGES = {
                      "15, 4 vale 14, 3 vale 13, 2 vale 12, figure 10. Vince il totale piu "
                      "alto; senza un seme si perde."),
         ("Opzioni", "Re bello: il re di denari, 1 punto. Napola: asso, 2, 3 di denari e "
-                    "seguenti, un punto a carta. Asso piglia tutto: l'asso prende la tavola."),
+                    "seguenti, un punto a carta. Asso piglia tutto: l'asso prende la tavola. "
+                    "Regole con *: modificate."),
         ("Tre gradi", "A 11 punti si vince doppio se gli altri hanno 5 o meno, triplo se "
                       "ne hanno 0. Ci si puo chiamare fuori: chi sbaglia perde."),
     ),

@@ -1,8 +1,8 @@
 """Setting a ``MatchSetup``'s seats and rules options, and the engine ``Rules`` they make.
 
-lib/match_setup.py's ``set_mode``, ``set_seats``, ``from_preset``, ``overrides`` and ``rules``
-call these. They run on the title's menus and when a match starts, and the app drops this
-module then (lib/app.py ``_start``), so a board does not hold its code during play: a match
+lib/match_setup.py's ``set_mode``, ``set_seats``, ``from_preset``, ``edited``, ``overrides`` and
+``rules`` call these. They run on the title's menus and when a match starts, and the app drops
+this module then (lib/app.py ``_start``), so a board does not hold its code during play: a match
 keeps its ``MatchSetup`` as data (the seats, names and options it was started with).
 
 Allocation: at set-up only.
@@ -48,18 +48,30 @@ def set_seats(setup, seats) -> None:
     setup.mode = WATCH if count == 0 else (VS_BOTS if count == 1 else PASS)
 
 
-def from_preset(setup, preset: str) -> None:
-    """Choose ``preset`` and set every option to the value it gives."""
+# The options a preset sets (RULES §11); tre gradi is a modifier on top of it.
+_PRESET_OPTIONS = ("target", "re_bello", "napola", "ace_sweep", "deal_shape")
+
+
+def _preset_values(preset: str) -> dict:
     from engine.rules import Rules
 
-    values = Rules(preset).values
+    return Rules(preset).values
+
+
+def from_preset(setup, preset: str) -> None:
+    """Choose ``preset`` and set every option to the value it gives."""
+    values = _preset_values(preset)
     setup.preset = preset
     setup.tre_gradi = False
-    setup.target = values["target"]
-    setup.re_bello = values["re_bello"]
-    setup.napola = values["napola"]
-    setup.ace_sweep = values["ace_sweep"]
-    setup.deal_shape = values["deal_shape"]
+    for name in _PRESET_OPTIONS:
+        setattr(setup, name, values[name])
+
+
+def edited(setup) -> bool:
+    """True when an option differs from what ``setup.preset`` gives (tre gradi, a modifier,
+    is not an edit)."""
+    values = _preset_values(setup.preset)
+    return any(getattr(setup, name) != values[name] for name in _PRESET_OPTIONS)
 
 
 def overrides(setup) -> dict:

@@ -90,6 +90,10 @@ class MatchSetup:
         """Choose ``preset`` and set every option to the value it gives."""
         _options().from_preset(self, preset)
 
+    def edited(self) -> bool:
+        """True when the player changed an option from what the preset gives."""
+        return _options().edited(self)
+
     def preset_expression(self) -> str:
         """The preset with its modifier, e.g. ``"dieci+tre_gradi"``."""
         return self.preset + "+tre_gradi" if self.tre_gradi else self.preset

@@ -173,8 +173,8 @@ def item_text(app, key: str) -> tuple:
     setup = app.setup
     if key == "language":
         return texts["language"], texts["lang_names"][i18n.LANGUAGES.index(setup.language)]
-    if key == "preset":
-        return texts["preset"], setup.preset
+    if key == "preset":  # a * says an option differs from what the preset gives
+        return texts["preset"], setup.preset + ("*" if setup.edited() else "")
     if key in ("tre_gradi", "re_bello", "ace_sweep"):
         return texts[key], texts["on_off"][bool(getattr(setup, key))]
     if key == "target":

@@ -406,12 +406,19 @@ def test_options_cycle_values_and_a_preset_sets_its_own(shown):
     pick(app, "preset")  # figs -> dieci: 10 cards each, target 21
     assert app.setup.preset == "dieci" and app.setup.target == 21
     assert app.setup.deal_shape == "10+0"
+    pick(app, "tre_gradi")  # a modifier, not an edit of the preset
+    assert app.setup.tre_gradi and "dieci\n" in screen_text(app)
+    pick(app, "tre_gradi")
     pick(app, "target")
     assert app.setup.target == 31
     pick(app, "re_bello")
     assert app.setup.re_bello and app.setup.rules().re_bello
     text = screen_text(app)
-    assert "dieci" in text and "31" in text
+    assert "dieci*" in text and "31" in text  # the * says an option differs from the preset
+    for _ in range(3):  # 31 -> 11 -> 16 -> 21, dieci's own target
+        pick(app, "target")
+    pick(app, "re_bello")
+    assert "dieci*" not in screen_text(app)
     app.handle(BACK)
     assert app.screen == "title"
 
