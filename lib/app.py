@@ -206,7 +206,7 @@ class App:
     def _back(self) -> None:
         """BACK on a text screen."""
         screen = self.screen
-        if screen in ("options", "players", "howto", "stats"):
+        if screen in ("options", "players", "howto", "stats", "names", "spell", "letters"):
             __import__("title_menus").leave_menu(self)
         elif screen in ("pause", "hint"):
             self.show_table()

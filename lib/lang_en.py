@@ -97,6 +97,12 @@ def menu_texts() -> dict:
         "on_off": ("off", "on"),
         "seat_rows": ("Seat 1, team A", "Seat 2, team B", "Seat 3, team A", "Seat 4, team B"),
         "players": "Players",
+        "names": "Names",
+        "person": "Person %d",
+        "delete": "Delete",
+        "done": "Done",
+        "name_empty": "A name needs a letter",
+        "name_full": "%d letters at most",
         "need_people": "Pick at least 2 people",
         "twice": "%s sits twice",
         "save_bad": "Saved match unreadable",  # the reason goes to the serial console

@@ -1,9 +1,10 @@
 """Setting a ``MatchSetup``'s seats and rules options, and the engine ``Rules`` they make.
 
-lib/match_setup.py's ``set_mode``, ``set_seats``, ``from_preset``, ``edited``, ``overrides`` and
-``rules`` call these. They run on the title's menus and when a match starts, and the app drops
-this module then (lib/app.py ``_start``), so a board does not hold its code during play: a match
-keeps its ``MatchSetup`` as data (the seats, names and options it was started with).
+lib/match_setup.py's ``set_mode``, ``set_seats``, ``from_preset``, ``overrides`` and ``rules``
+call these, and the options screen ``edited``. They run on the title's menus and when a match
+starts, and the app drops this module then (lib/app.py ``_start``), so a board does not hold its
+code during play: a match keeps its ``MatchSetup`` as data (the seats, names and options it was
+started with).
 
 Allocation: at set-up only.
 """

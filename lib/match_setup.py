@@ -34,6 +34,7 @@ LANGUAGES = ("en", "it")
 DECKS = ("italian", "french")
 
 DEFAULT_NAMES = ("Anna", "Bruno", "Carla", "Dario")
+NAME_CHARS = 8  # letters in a name at most (lib/title_menus.py spells them, lib/save.py keeps)
 
 
 def _options():
@@ -89,10 +90,6 @@ class MatchSetup:
     def from_preset(self, preset: str) -> None:
         """Choose ``preset`` and set every option to the value it gives."""
         _options().from_preset(self, preset)
-
-    def edited(self) -> bool:
-        """True when the player changed an option from what the preset gives."""
-        return _options().edited(self)
 
     def preset_expression(self) -> str:
         """The preset with its modifier, e.g. ``"dieci+tre_gradi"``."""

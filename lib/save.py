@@ -69,6 +69,8 @@ anyone reads them). The shuffle buffer ``deck`` is not kept: ``deal`` refills it
 Allocation: edge only (lists and bytes per store and load).
 """
 
+from match_setup import NAME_CHARS  # longer names are cut when saved
+
 # SaveError is for the app, which catches ``save.SaveError`` from ``load``.
 from record_file import SaveError, put_u16, remove_record, seal, write_record  # noqa: F401
 
@@ -89,7 +91,6 @@ NAPOLA = ("off", "full", "cap6")
 DEAL_SHAPES = ("9+4", "10+0")
 MODES = 3  # VS_BOTS, PASS, WATCH
 
-NAME_CHARS = 8  # longer names are cut when saved
 NO_DEAL = 255
 
 OPTION_TRE_GRADI = 1

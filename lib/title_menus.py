@@ -1,5 +1,5 @@
 """The menus before a match: the title (with the saved match as Continue), the options, the
-pass-and-play seats, how to play, the statistics and the language.
+pass-and-play seats and the people's names, how to play, the statistics and the language.
 
 The ``App`` (lib/app.py) imports this module to show one of these screens or to answer their
 rows, and drops it (engine/unload.py ``forget``) when a match starts, so a board does not hold
@@ -25,7 +25,12 @@ from engine.unload import forget
 _TITLE_ITEMS = ("vs_bots", "pass", "watch", "howto", "options", "stats", "language")
 _OPTION_ITEMS = ("preset", "tre_gradi", "target", "re_bello", "napola", "ace_sweep",
                  "deal_shape", "level", "deck", "back")
-_PLAYER_ITEMS = ("seat0", "seat1", "seat2", "seat3", "start", "back")
+_PLAYER_ITEMS = ("seat0", "seat1", "seat2", "seat3", "names", "start", "back")
+_NAME_ITEMS = ("name0", "name1", "name2", "name3", "back")
+# A name is spelt a letter at a time in two choices, a group then its letter, so four buttons
+# or a touchscreen spell it as easily: the first letter a capital, the others small.
+_GROUPS = ("ABCDEF", "GHIJKL", "MNOPQR", "STUVWX", "YZ")
+_SPELL_ITEMS = _GROUPS + ("delete", "done")
 _STATS_ITEMS = ("back", "reset")  # Back first: a second press must not near a reset
 _HOWTO_ITEMS = ("next_page", "back")
 _NEW_MATCH = ("vs_bots", "watch", "start")  # items that replace a saved match
@@ -103,9 +108,23 @@ def _keep_setup(app) -> None:
 
 
 def leave_menu(app) -> None:
-    """Back to the title from the options, players, how to play or statistics, the choices
-    kept, with the cursor on the item that opened them."""
-    opened = "pass" if app.screen == "players" else app.screen
+    """Back from a menu before a match: from the names to the players, from spelling a name
+    (the letters so far dropped) to the names, from a group's letters to the spelling; from
+    the others to the title, the choices kept, with the cursor on the item that opened
+    them."""
+    screen = app.screen
+    if screen == "names":
+        show_players(app)
+        move_cursor(app, _PLAYER_ITEMS.index("names"))
+        return
+    if screen == "spell":
+        show_names(app)
+        move_cursor(app, _person)
+        return
+    if screen == "letters":
+        show_spelling(app)
+        return
+    opened = "pass" if screen == "players" else screen
     if opened in ("options", "pass"):  # the others change no choice: nothing to write
         _keep_setup(app)
     show_title(app)
@@ -129,6 +148,60 @@ def show_options(app) -> None:
 def show_players(app) -> None:
     """Pass-and-play: who sits where (people by name, bots in the empty seats)."""
     show_menu(app, "players", app.texts["players"], _PLAYER_ITEMS)
+
+
+def show_names(app) -> None:
+    """The pass-and-play people's names, each to spell anew."""
+    show_menu(app, "names", app.texts["names"], _NAME_ITEMS)
+
+
+_person = 0  # whose name is being spelt (0..3)
+_spelt = ""  # the letters so far
+
+
+def show_spelling(app, person: int = -1) -> None:
+    """Spell person ``person``'s name (-1: go on with the one begun): whose and the letters
+    so far as the title, the letter groups, Delete and Done."""
+    global _person, _spelt
+    if person >= 0:
+        _person = person
+        _spelt = ""
+    show_menu(app, "spell", _spelling_title(app), _SPELL_ITEMS)
+
+
+def _spelling_title(app) -> str:
+    return "%s: %s_" % (app.texts["person"] % (_person + 1), _spelt)
+
+
+def _spell(app, key: str) -> None:
+    """A spelling screen's row ``key``: a group opens its letters, a letter is added, Delete
+    takes the last one off, Done keeps the name (one letter at least, NAME_CHARS at most)."""
+    global _spelt
+    texts = app.texts
+    if key in _GROUPS:
+        letters = tuple(key if not _spelt else key.lower())
+        show_menu(app, "letters", _spelling_title(app), letters + ("back",))
+        return
+    footer = ""
+    if key == "delete":
+        _spelt = _spelt[:-1]
+    elif key == "done":
+        if _spelt:
+            app.setup.names[_person] = _spelt
+            _keep_setup(app)  # kept at once: a match may start without a Back first
+            show_names(app)
+            move_cursor(app, _person)
+            return
+        footer = texts["name_empty"]
+    elif len(_spelt) < match_setup.NAME_CHARS:
+        _spelt += key
+    else:
+        footer = texts["name_full"] % match_setup.NAME_CHARS
+    show_spelling(app)
+    if key in ("delete", "done"):
+        move_cursor(app, len(_GROUPS) + (key == "done"))
+    if footer:
+        app.text_scene.set_footer(footer)
 
 
 _howto_page = 0  # the page of how to play on screen
@@ -174,7 +247,8 @@ def item_text(app, key: str) -> tuple:
     if key == "language":
         return texts["language"], texts["lang_names"][i18n.LANGUAGES.index(setup.language)]
     if key == "preset":  # a * says an option differs from what the preset gives
-        return texts["preset"], setup.preset + ("*" if setup.edited() else "")
+        edited = __import__("match_options").edited(setup)
+        return texts["preset"], setup.preset + ("*" if edited else "")
     if key in ("tre_gradi", "re_bello", "ace_sweep"):
         return texts[key], texts["on_off"][bool(getattr(setup, key))]
     if key == "target":
@@ -193,6 +267,11 @@ def item_text(app, key: str) -> tuple:
         seat = int(key[4])
         person = app.pass_seats[seat]
         return texts["seat_rows"][seat], setup.names[person - 1] if person else texts["bot"]
+    if key.startswith("name") and key != "names":
+        person = int(key[4])
+        return texts["person"] % (person + 1), setup.names[person]
+    if len(key) == 1 or key in _GROUPS:  # a letter, or a group of them
+        return " ".join(key), ""
     return texts[key], ""
 
 
@@ -222,8 +301,14 @@ def activate(app, key: str, armed: str = ""):
         saved_setup.language = setup.language  # the title's, which may have changed
         app.setup = saved_setup
         return app.saved
-    if key == "pass":
+    if app.screen in ("spell", "letters") and key != "back":
+        _spell(app, key)
+    elif key == "pass":
         show_players(app)
+    elif key == "names":
+        show_names(app)
+    elif key.startswith("name"):
+        show_spelling(app, int(key[4]))
     elif key == "options":
         show_options(app)
     elif key == "howto":

@@ -1,11 +1,11 @@
 """The README's screenshots: every screen of the game at every layout, at actual size.
 
-``python -m sim.screenshots [--out DIR]`` (``make screenshots``) drives the app headless
-with input events from the title, the same way a person would, and saves
-``DIR/<layout>_<screen>.png`` for the title, options, how to play (its second page), players,
-table, capture choice, pause, hint, cover, end of hand, end of match and statistics screens,
-plus the Italian table with French cards. ``tests/test_screenshots.py`` makes them again and
-compares the pixels, so the README's pictures stay current.
+``python -m sim.screenshots [--out DIR]`` (``make screenshots``) drives the app headless with
+input events from the title, the same way a person would, and saves
+``DIR/<layout>_<screen>.png`` for the title, options, how to play (its second page), players, a
+name being spelt, table, capture choice, pause, hint, cover, end of hand, end of match and
+statistics screens, plus the Italian table with French cards. ``tests/test_screenshots.py``
+makes them again and compares the pixels, so the README's pictures stay current.
 
 Desktop only.
 """
@@ -27,7 +27,7 @@ from sim import simulator
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "sim" / "screens"
 BOARDS = ("pyportal", "pico-display", "pybadge")  # one per layout
-SCREENS = ("title", "options", "howto", "players", "cover", "table", "choose", "pause",
+SCREENS = ("title", "options", "howto", "players", "spell", "cover", "table", "choose", "pause",
            "hint", "hand_end", "match_end", "stats", "italian_french")
 SEED_CLOCK = 41  # the clock when a match starts seeds it (lib/app.py)
 
@@ -108,6 +108,14 @@ def _tour(shooter: Shooter) -> None:
     app.handle(BACK)
     shooter.pick("pass")
     shooter.shot("players")
+    shooter.pick("names")
+    shooter.pick("name0")
+    for group, letter in (("MNOPQR", "M"), ("ABCDEF", "a"), ("MNOPQR", "r")):
+        shooter.pick(group)
+        shooter.pick(letter)
+    shooter.shot("spell")
+    app.handle(BACK)  # the name stays as it was
+    app.handle(BACK)
     shooter.pick("start")
     shooter.shot("cover")
     app.handle(BACK)  # the cover waits for SELECT

@@ -297,6 +297,68 @@ def test_pass_and_play_names_no_one_you_before_anyone_is_shown(shown):
     assert seen and game.viewer >= 0
 
 
+def spell(app: App, name: str, touch: bool = False) -> None:
+    """Spell ``name`` on the spelling screen: each letter's group, then the letter (by the
+    cursor and SELECT, or by touching the rows), then Done."""
+    def choose(key):
+        if not touch:
+            pick(app, key)
+            return
+        scene = app.text_scene
+        row = app._first_row + app.items.index(key) - app._top
+        app.handle(TOUCH, 10, scene._row_y + row * scene._pitch + 2)
+
+    for letter in name:
+        choose(next(group for group in ("ABCDEF", "GHIJKL", "MNOPQR", "STUVWX", "YZ")
+                    if letter.upper() in group))
+        assert app.screen == "letters"
+        choose(letter)
+    choose("done")
+
+
+def test_people_spell_their_names_and_keep_them(shown, tmp_path):
+    app, _ = make_app(shown, tmp_path)
+    pick(app, "pass")
+    pick(app, "names")
+    assert app.screen == "names" and app.setup.names[1] in screen_text(app)
+    pick(app, "name1")
+    assert app.screen == "spell"
+    spell(app, "Ugo", touch=shown.board.touch)
+    assert app.screen == "names" and app.setup.names[1] == "Ugo"
+    assert app.items[app.cursor] == "name1" and "Ugo" in screen_text(app)
+    import settings
+
+    assert settings.load(str(tmp_path)).names[1] == "Ugo"  # kept at once
+    pick(app, "name0")  # Delete, a refusal of an empty name, the length limit
+    pick(app, "delete")  # nothing to delete: still nothing
+    pick(app, "done")
+    assert app.screen == "spell" and app.text_scene.footer.text.strip() == \
+        app.texts["name_empty"]
+    spell(app, "Rossellini")  # ten letters: the last two are refused, and said
+    assert app.setup.names[0] == "Rosselli"
+    pick(app, "name3")
+    for _ in range(9):
+        pick(app, "ABCDEF")
+        pick(app, "a" if "a" in app.items else "A")
+    assert app.text_scene.title.text.strip().endswith(": Aaaaaaaa_")
+    assert app.text_scene.footer.text.strip() == app.texts["name_full"] % 8
+    app.handle(BACK)
+    assert app.setup.names[3] == "Dario"
+    pick(app, "name2")
+    spell(app, "Li")
+    pick(app, "name2")
+    pick(app, "ABCDEF")
+    pick(app, "back")  # back to the spelling, the letters so far kept
+    assert app.screen == "spell" and app.text_scene.title.text.strip().endswith(": _")
+    app.handle(BACK)  # leaves the name as it was
+    assert app.screen == "names" and app.setup.names[2] == "Li"
+    app.handle(BACK)
+    assert app.screen == "players" and app.items[app.cursor] == "names"
+    assert "Ugo" in screen_text(app)
+    app.handle(BACK)  # the title keeps the names for the next start
+    assert settings.load(str(tmp_path)).names[:3] == ["Rosselli", "Ugo", "Li"]
+
+
 def test_cover_hides_the_table_and_names_the_next_person(shown):
     app, clock = make_app(shown)
     pick(app, "pass")
@@ -389,8 +451,9 @@ def test_monkey_10000_random_events_across_every_screen(board_name, tmp_path):
             check_privacy(app)
             if step % 2500 == 0:
                 display.refresh()
-        assert seen == {"title", "options", "howto", "players", "stats", "table", "pause",
-                        "hint", "cover", "hand_end", "match_end"}, seen  # every screen
+        assert seen == {"title", "options", "howto", "players", "names", "spell", "letters",
+                        "stats", "table", "pause", "hint", "cover", "hand_end",
+                        "match_end"}, seen  # every screen
     finally:
         display.close()
 
