@@ -70,6 +70,11 @@ TARGETS = {
 }
 
 
+# The boards with room for the game as .py files, which the board compiles itself: by
+# sim/memory_budget.md a match then holds about 146 KB, which only a Pico's 171 KB has.
+PY_FITS = ("pico-display", "pico-display-2")
+
+
 class DeployError(Exception):
     """The deploy cannot go on; the message says why and what to do."""
 
@@ -283,6 +288,10 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
         raise DeployError("writing to %s stopped (%s): the game may be only part there; "
                           "put that right and deploy again" % (drive, error)) from None
     out("copied %d files to %s for %s" % (len(written), drive, target))
+    if not mpy_cross and target not in PY_FITS:
+        out("note: as .py files the game needs more memory during a match than a %s has "
+            "(README, \"8. Memory budget\"): deploy again with MPY_CROSS=<CircuitPython's "
+            "mpy-cross> to compile them to .mpy" % target)
     if libs and not libraries(target):
         out("%s needs no Adafruit libraries" % target)
     elif libs:

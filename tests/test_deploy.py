@@ -71,6 +71,9 @@ def test_make_deploy_copies_exactly_what_the_board_needs(board, tmp_path):
     if board.startswith("pico"):
         settings += 'SCOPONE_BOARD = "%s"\n' % board
     assert (drive / "settings.toml").read_text() == settings
+    # as .py only a Pico has room for a match (the memory budget): the others are told
+    assert ("MPY_CROSS=" in result.stdout) == (board not in deploy.PY_FITS), result.stdout
+    assert set(deploy.PY_FITS) == {name for name in deploy.TARGETS if name.startswith("pico")}
 
 
 def test_make_deploy_without_a_board_says_how():
