@@ -6,6 +6,7 @@ the memory budget measures it.
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 
@@ -154,3 +155,38 @@ def test_the_renamed_ui_says_the_same(renamed_root, tmp_path):
                                       capture_output=True, text=True).stdout)
     assert outputs[0] == outputs[1]
     assert "sweep" in outputs[0] and "scopa" in outputs[0]
+
+
+def test_what_the_board_code_asks_of_outside_modules_keeps_its_name():
+    # The drivers run only on a board: no test here renames and runs them. So every name the
+    # code imports from or reads on a module of the firmware or a library (from time import
+    # ticks_ms, board.DISPLAY, keypad.Keys) and every keyword it passes to one
+    # (Keys(pins=..., value_when_pressed=...)) must keep its spelling.
+    mapping = minify.make_mapping()
+    ours = {path.stem for path in minify.board_sources()} | {"engine"}
+    checked = 0
+    for path in minify.board_sources():
+        tree = ast.parse((ROOT / path).read_text())
+        outside = set()  # names bound to an outside module, or to what one gave
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                outside |= {alias.asname or alias.name.split(".")[0] for alias in node.names
+                            if alias.name.split(".")[0] not in ours}
+            elif isinstance(node, ast.ImportFrom) and node.module and \
+                    node.module.split(".")[0] not in ours:
+                outside |= {alias.asname or alias.name for alias in node.names}
+                for alias in node.names:  # from time import ticks_ms
+                    assert alias.name not in mapping, "%s: %s" % (path, alias.name)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
+                    node.value.id in outside:
+                assert node.attr not in mapping, "%s: %s.%s" % (path, node.value.id, node.attr)
+                checked += 1
+            if isinstance(node, ast.Call):
+                func = node.func
+                root = func.value if isinstance(func, ast.Attribute) else func
+                if isinstance(root, ast.Name) and root.id in outside:
+                    for word in node.keywords:
+                        assert word.arg not in mapping, "%s: %s(%s=)" % (path, root.id,
+                                                                         word.arg)
+    assert checked > 80  # 96 when written
