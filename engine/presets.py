@@ -68,7 +68,8 @@ BASE_PRESETS = {
         "ace_sweep": True,
         "ace_sweep_scores_scopa": False,
         "ace_on_empty_table": "takes_itself",
-        "first_lead_ace_banned": "first_play",
+        # first_lead_ace_banned follows the deal: first_play for 10+0, none if the deal is
+        # made 9+4, for which no ban is attested (RULES §10 row 28)
         "napola": "full",  # napoleone_wins follows napola (RULES §10 row 23)
         "target": 31,
     },
@@ -240,7 +241,7 @@ class _Resolver:
                              "primiera_requires_all_suits is true")
         if not values["ace_sweep"]:
             for name in ("ace_sweep_scores_scopa", "ace_with_ace_on_table", "ace_on_empty_table",
-                         "ace_may_decline", "first_lead_ace_banned"):
+                         "ace_may_decline", "first_lead_ace_banned", "ace_never_scopa"):
                 if values[name] not in (PARAMETERS[name][2], False, "never"):
                     raise RulesError("%s needs ace_sweep=true (RULES §7)" % name)
         if values["ace_sweep_scores_scopa"] and values["ace_never_scopa"]:

@@ -234,6 +234,11 @@ def test_dependent_defaults_follow_their_parameters():
     assert swept.ace_never_scopa is True and swept.ace_ban_plies == 0  # no ban for 9+4
     scoring = Rules("assi", {"ace_sweep_scores_scopa": True})
     assert scoring.ace_never_scopa is False
+    # the assi preset's opening-ace ban is for its 10+0 deal: none on a 9+4 one (row 28)
+    assert Rules("assi").values["first_lead_ace_banned"] == "first_play"
+    assert Rules("assi", {"deal_shape": "9+4"}).values["first_lead_ace_banned"] == "never"
+    kept = Rules("assi", {"deal_shape": "9+4", "first_lead_ace_banned": "first_play"})
+    assert kept.ace_ban_plies == 1  # asked for by name, it stays
 
 
 def test_last_play_scopa_codes():
@@ -328,6 +333,7 @@ def test_redeal_options_refused_with_ten_card_deal(name, value):
     ("ace_may_decline", True),
     ("first_lead_ace_banned", "first_play"),
     ("first_lead_ace_banned", "first_round"),
+    ("ace_never_scopa", True),  # in the plain game an ace taking a lone ace is a scopa (C-14)
 ])
 def test_ace_sub_options_need_ace_sweep(name, value):
     message = refused("chitarrella", {name: value})
