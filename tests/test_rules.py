@@ -196,6 +196,9 @@ def test_overrides_apply_after_presets():
     ("chitarrella", {"primiera_values": 5}, "primiera_values must be ten integers"),
     ("chitarrella", {"primiera_values": [16, 12, 13, 14, 15, 18, 21, 10, 10, 10.7]},
      "primiera_values must be ten integers"),
+    # RULES §11's way of writing the table (by primiera rank) is refused, saying which to use
+    ("chitarrella", {"primiera_values": "21/18/16/15/14/13/12/10/10/10"},
+     "for A..K, comma-separated .C-18: 16,12,13,14,15,18,21,10,10,10."),
 ])
 def test_arguments_of_the_wrong_kind_are_refused_by_name(preset, overrides, words):
     with pytest.raises(RulesError, match=words):
