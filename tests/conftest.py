@@ -126,12 +126,12 @@ def construction_counter(monkeypatch):
 @pytest.fixture(scope="session")
 def renamed_root(tmp_path_factory) -> Path:
     """The board's code as ``make deploy`` with ``MPY_CROSS`` compiles it (names shortened by
-    sim/minify.py, as .py here), with sim/mp/ and tests/mp/ renamed alike so their scripts
-    drive it: a folder laid out as the repository."""
+    sim/minify.py, as .py here), with sim/mp/, tests/mp/ and tests/board/ renamed alike so
+    their scripts drive it: a folder laid out as the repository."""
     from sim import minify
 
     root = tmp_path_factory.mktemp("renamed")
-    minify.write_root(root, extra=("sim/mp", "tests/mp"))
+    minify.write_root(root, extra=("sim/mp", "tests/mp", "tests/board"))
     return root
 
 

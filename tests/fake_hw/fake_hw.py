@@ -1,0 +1,198 @@
+"""Strict stand-ins for a board's firmware and libraries, for tests/board/start_board.py: the
+modules code.py's start-up and the drivers use (board, keypad, busio, fourwire, analogio,
+storage, supervisor, adafruit_st7789, adafruit_touchscreen), each with the signatures of the
+real one, so a call with a name or keyword the real module lacks fails here as on a board.
+
+Not renamed with the board's code (sim/minify.py): this is the outside world it talks to.
+``install(board_id, display)`` puts them in ``sys.modules``; ``KEYS``, ``TOUCHES`` and
+``ANALOG`` collect the key scanners, touchscreens and joystick axes the drivers make;
+``supervisor.ticks_ms`` is a clock that moves ``TICK_MS`` a read, so runs are the same every
+time.
+"""
+
+import sys
+import types
+
+TICK_MS = 5
+KEYS = []
+TOUCHES = []
+ANALOG = []
+
+
+class Pin:
+    __slots__ = ("name",)
+
+    def __init__(self, name):
+        self.name = name
+
+
+class Display:
+    """board.DISPLAY, or what ST7789 makes."""
+
+    __slots__ = ("width", "height", "root_group", "auto_refresh", "refreshes")
+
+    def __init__(self, width, height):
+        self.width = width
+        self.height = height
+        self.root_group = None
+        self.auto_refresh = True
+        self.refreshes = 0
+
+    def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
+        self.refreshes += 1
+
+
+class Event:
+    __slots__ = ("key_number", "pressed", "timestamp")
+
+    def __init__(self, key_number=0, pressed=True):
+        self.key_number = key_number
+        self.pressed = pressed
+        self.timestamp = 0
+
+    @property
+    def released(self):
+        return not self.pressed
+
+
+class EventQueue:
+    __slots__ = ("pending",)
+
+    def __init__(self):
+        self.pending = []  # (key_number, pressed) the test pushes
+
+    def get_into(self, event):
+        if not self.pending:
+            return False
+        event.key_number, event.pressed = self.pending.pop(0)
+        return True
+
+    def get(self):
+        if not self.pending:
+            return None
+        return Event(*self.pending.pop(0))
+
+    def clear(self):
+        self.pending.clear()
+
+    def __len__(self):
+        return len(self.pending)
+
+    @property
+    def overflowed(self):
+        return False
+
+
+class Keys:
+    __slots__ = ("events", "key_count")
+
+    def __init__(self, pins, *, value_when_pressed, pull=True, interval=0.02, max_events=64,
+                 debounce_threshold=1):
+        self.events = EventQueue()
+        self.key_count = len(pins)
+        KEYS.append(self)
+
+    def deinit(self):
+        pass
+
+    def reset(self):
+        pass
+
+
+class ShiftRegisterKeys:
+    __slots__ = ("events", "key_count")
+
+    def __init__(self, *, clock, data, latch, value_to_latch=True, key_count,
+                 value_when_pressed, interval=0.02, max_events=64, debounce_threshold=1):
+        self.events = EventQueue()
+        self.key_count = key_count
+        KEYS.append(self)
+
+    def deinit(self):
+        pass
+
+
+class AnalogIn:
+    __slots__ = ("value", "pin")
+
+    def __init__(self, pin):
+        self.pin = pin
+        self.value = 32768  # centred
+        ANALOG.append(self)
+
+    def deinit(self):
+        pass
+
+
+class Touchscreen:
+    __slots__ = ("touch_point",)
+
+    def __init__(self, x1, x2, y1, y2, *, x_resistance=None, samples=4, z_threshold=10000,
+                 calibration=None, size=None):
+        self.touch_point = None  # (x, y, pressure) the test sets
+        TOUCHES.append(self)
+
+
+class Mount:
+    __slots__ = ("readonly", "label")
+
+    def __init__(self):
+        self.readonly = False  # boot.py remounted it for the game
+        self.label = "CIRCUITPY"
+
+
+def _spi(clock, MOSI=None, MISO=None, half_duplex=False):  # noqa: N803 (busio's names)
+    return ("spi", clock, MOSI)
+
+
+def _four_wire(spi_bus, *, command, chip_select, reset=None, baudrate=24000000, polarity=0,
+               phase=0):
+    return ("bus", spi_bus)
+
+
+def _st7789(bus, *, width, height, rowstart=0, colstart=0, rotation=0, backlight_pin=None,
+            bgr=False, invert=False):
+    return Display(width, height)
+
+
+_now = [0]
+
+
+def _ticks_ms():
+    _now[0] += TICK_MS
+    return _now[0] & 0x1FFFFFFF
+
+
+def install(board_id, display=None, touchscreen=True):
+    """Put the stand-ins in ``sys.modules`` for a board called ``board_id`` with built-in
+    ``display`` (None: a Pico, whose pack the driver opens); without ``touchscreen`` the
+    library is missing, as on a drive circup has not filled."""
+    board = types.ModuleType("board")
+    board.board_id = board_id
+    for name in ("GP12 GP13 GP14 GP15 GP16 GP17 GP18 GP19 GP20 BUTTON_CLOCK BUTTON_OUT "
+                 "BUTTON_LATCH JOYSTICK_X JOYSTICK_Y TOUCH_XL TOUCH_XR TOUCH_YD "
+                 "TOUCH_YU").split():
+        setattr(board, name, Pin(name))
+    if display is not None:
+        board.DISPLAY = display
+    modules = {"board": board}
+    for name, members in (
+            ("keypad", {"Keys": Keys, "ShiftRegisterKeys": ShiftRegisterKeys, "Event": Event}),
+            ("busio", {"SPI": _spi}),
+            ("fourwire", {"FourWire": _four_wire}),
+            ("adafruit_st7789", {"ST7789": _st7789}),
+            ("analogio", {"AnalogIn": AnalogIn}),
+            ("adafruit_touchscreen", {"Touchscreen": Touchscreen}),
+            ("storage", {"getmount": lambda path: Mount()}),
+            ("supervisor", {"ticks_ms": _ticks_ms})):
+        module = types.ModuleType(name)
+        for key, value in members.items():
+            setattr(module, key, value)
+        modules[name] = module
+    if not touchscreen:
+        modules["adafruit_touchscreen"] = None  # import fails as for a missing library
+    sys.modules.update(modules)
+    import displayio  # sim/mp/stubs' stand-in
+
+    displayio.release_displays = lambda: None
+    return board
