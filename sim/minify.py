@@ -23,9 +23,10 @@ when:
   must spell the name out as a literal somewhere;
 - ``code.py`` or ``boot.py`` uses it: they are copied as written.
 
-A private name stays private (``_name`` becomes ``_ab``), so mpy-cross still drops a
-``_NAME = const(...)``. f-strings are refused: on Python 3.11 their names are inside a string
-token. ``python -m sim.minify --map`` prints the mapping, to read a board's traceback.
+A private name stays private (``_name`` becomes ``_ab``), so mpy-cross still drops a ``_NAME =
+const(...)``. f-strings are refused: on Python 3.11 their names are inside a string token (and
+the board's code has none). ``python -m sim.minify --map`` prints the mapping, to read a board's
+traceback.
 
 Desktop only.
 """
@@ -55,6 +56,7 @@ _STATIC = ("close", "const", "end", "key", "little", "main", "micropython", "rea
 _BUILTIN_TYPES = (list, dict, str, bytes, bytearray, int, set, tuple, object, BaseException,
                   memoryview, range, type)
 _F_STRING = re.compile(r"[rRbBuU]*[fF]")  # the prefix of an f-string token
+_FSTRING_START = getattr(tokenize, "FSTRING_START", -1)
 _FIRST = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _NEXT = _FIRST + "0123456789_"
 
@@ -74,8 +76,9 @@ def board_sources(root: Path = ROOT) -> list[Path]:
 
 def _tokens(text: str, path) -> list[tokenize.TokenInfo]:
     tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
-    for token in tokens:
-        if token.type == tokenize.STRING and _F_STRING.match(token.string):
+    for token in tokens:  # Python 3.12 on tokenizes an f-string in parts: FSTRING_START
+        if token.type == _FSTRING_START or \
+                token.type == tokenize.STRING and _F_STRING.match(token.string):
             raise MinifyError("%s:%d: an f-string: its names cannot be renamed on this Python; "
                               "use %% formatting" % (path, token.start[0]))
     return tokens
