@@ -118,7 +118,8 @@ def used_names(tree: ast.AST) -> set[str]:
     return names
 
 
-def _python_names() -> set[str]:
+def python_names() -> set[str]:
+    """Python's own names: builtins, keywords, the builtin types' methods, ``_STATIC``."""
     names = set(dir(builtins)) | set(keyword.kwlist) | set(_STATIC)
     for kind in _BUILTIN_TYPES:
         names.update(dir(kind))
@@ -170,7 +171,7 @@ def make_mapping(root: Path = ROOT, keep: set[str] | None = None) -> dict[str, s
     """{name: short name} for every name the board's code under ``root`` may have renamed;
     the same code gives the same mapping. ``keep`` defaults to ``sim/minify_keep.txt``."""
     scan = BoardScan(root)
-    kept = (_python_names() | scan.modules | scan.literals | scan.verbatim
+    kept = (python_names() | scan.modules | scan.literals | scan.verbatim
             | (read_keep() if keep is None else keep))
     taken = scan.tokens | kept
     renamed = sorted((name for name in scan.defined
@@ -252,9 +253,9 @@ def keep_from_stubs(root: Path = ROOT, dirs=STUB_DIRS) -> list[str]:
     """The names the board's code defines that the boards' APIs use too: the content of
     ``sim/minify_keep.txt``, sorted."""
     scan = BoardScan(root)
-    outside = stub_names(dirs)
+    outside = stub_names(dirs) - python_names()
     return sorted(name for name in scan.defined
-                  if name in outside and name not in _python_names() and not name.startswith("__"))
+                  if name in outside and not name.startswith("__"))
 
 
 def write_keep(names: list[str], path: Path = KEEP_FILE) -> None:

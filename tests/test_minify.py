@@ -115,7 +115,9 @@ def test_the_keep_list_is_current():
         names = minify.keep_from_stubs()
     except minify.MinifyError as error:
         pytest.fail(str(error))  # make test installs the stubs (make typecheck)
-    assert names == sorted(minify.read_keep()), (
+    # another Python's builtins may take a few names off either side: compare beyond them
+    python = minify.python_names()
+    assert set(names) - python == minify.read_keep() - python, (
         "sim/minify_keep.txt is stale: run `python -m sim.minify --update-keep`")
 
 
