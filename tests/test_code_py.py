@@ -21,6 +21,7 @@ import weakref
 import boards
 import displayio  # noqa: F401  (Blinka's, imported before any stand-in is in place)
 import pytest
+from fake_hw import fake_hw  # the keypad's events and queue, as tests/board has them
 from input_events import BACK, DOWN, HINT, LEFT, NONE, RIGHT, SELECT, TOUCH, UP, EventQueue
 
 from conftest import ROOT
@@ -45,29 +46,6 @@ class Pin:
 
     def __repr__(self):
         return "board.%s" % self.name
-
-
-class FakeEvent:
-    def __init__(self, key_number=0, pressed=True):
-        self.key_number = key_number
-        self.pressed = pressed
-
-
-class FakeEventQueue:
-    def __init__(self):
-        self.pending = []
-
-    def get_into(self, event):
-        if not self.pending:
-            return False
-        event.key_number, event.pressed = self.pending.pop(0)
-        return True
-
-    def get(self):
-        if not self.pending:
-            return None
-        key, pressed = self.pending.pop(0)
-        return FakeEvent(key, pressed)
 
 
 class Hardware:
@@ -102,7 +80,7 @@ class Hardware:
                 self.pins = pins
                 self.value_when_pressed = value_when_pressed
                 self.kwargs = kwargs
-                self.events = FakeEventQueue()
+                self.events = fake_hw.EventQueue()
                 self.events.pending.extend(hw.pressed)
                 hw.pressed = []
                 self.deinited = False
@@ -119,7 +97,7 @@ class Hardware:
         keypad = types.ModuleType("keypad")
         keypad.Keys = Keys
         keypad.ShiftRegisterKeys = ShiftRegisterKeys
-        keypad.Event = FakeEvent
+        keypad.Event = fake_hw.Event
 
         class Touchscreen:
             def __init__(self, *pins, **kwargs):

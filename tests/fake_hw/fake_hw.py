@@ -1,7 +1,8 @@
-"""Strict stand-ins for a board's firmware and libraries, for tests/board/start_board.py: the
-modules code.py's start-up and the drivers use (board, keypad, busio, fourwire, analogio,
-storage, supervisor, adafruit_st7789, adafruit_touchscreen), each with the signatures of the
-real one, so a call with a name or keyword the real module lacks fails here as on a board.
+"""Strict stand-ins for a board's firmware and libraries, for tests/board/start_board.py (and
+the keypad events of tests/test_code_py.py): the modules code.py's start-up and the drivers use
+(board, keypad, busio, fourwire, analogio, storage, supervisor, adafruit_st7789,
+adafruit_touchscreen), each with the signatures of the real one, so a call with a name or
+keyword the real module lacks fails here as on a board.
 
 Not renamed with the board's code (sim/minify.py): this is the outside world it talks to.
 ``install(board_id, display)`` puts them in ``sys.modules``; ``KEYS``, ``TOUCHES`` and
