@@ -139,26 +139,26 @@ def _parse_packets(value) -> tuple:
     return tuple(packets)
 
 
-# RULES §11 writes the table by primiera rank (7 6 A 5 4 3 2 figures, "21/18/16/..."); the
-# parameter takes it by card rank, A..K, comma-separated: every error says so.
-_PRIMIERA_FORM = "ten integers 0..60 for A..K, comma-separated (C-18: %s)" % ",".join(
-    str(n) for n in PRIMIERA)
+def _primiera_error(value) -> RulesError:
+    # RULES §11 writes the table by primiera rank (7 6 A 5 4 3 2 figures, "21/18/16/..."); the
+    # parameter takes it by card rank, A..K, comma-separated: every error says so.
+    return RulesError("primiera_values must be ten integers 0..60 for A..K, comma-separated "
+                      "(C-18: %s), got %r" % (",".join(str(n) for n in PRIMIERA), value))
 
 
 def _parse_primiera(value) -> tuple:
     """Ten primiera values in rank order A..K from a list or "16,12,...,10"."""
-    wrong = "primiera_values must be %s, got %r" % (_PRIMIERA_FORM, value)
     if not isinstance(value, (str, list, tuple)):
-        raise RulesError(wrong)
+        raise _primiera_error(value)
     items = value.split(",") if isinstance(value, str) else list(value)
     try:
         if any(isinstance(item, float) for item in items):
             raise ValueError(items)  # 10.7 is no primiera value; int() would truncate it
         values = tuple(int(item) for item in items)
     except (TypeError, ValueError):
-        raise RulesError(wrong) from None
+        raise _primiera_error(value) from None
     if len(values) != 10 or min(values) < 0 or max(values) > 60:
-        raise RulesError(wrong)
+        raise _primiera_error(value)
     return values
 
 

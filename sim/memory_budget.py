@@ -526,7 +526,7 @@ def build_tree(build: Path) -> dict:
     """Compile engine/ and lib/ as ``make deploy`` with ``MPY_CROSS`` does (names shortened by
     sim/minify.py, then ``.mpy``) and the Adafruit libraries to ``.mpy`` under ``build``;
     returns the ``paths`` for ``mpruntime.run_wasm`` with the ``harness`` folder (sim/mp/,
-    renamed alike) and its ``lib_heap`` script, the ``source_paths`` and ``source_harness``
+    renamed alike) and its ``lib_heap`` script, the ``source_paths`` and ``source_lib_heap``
     with engine/ and lib/ as ``.py`` as written (as ``make deploy`` copies them by default),
     and the libraries ``missing``."""
     renamed = build / "renamed"
@@ -618,7 +618,7 @@ def board_names(heap: dict) -> tuple[int, int]:
 LIFTS = (mpruntime.LIFT, mpruntime.LIFT + (1 << 20), mpruntime.LIFT + (3 << 20))
 
 
-def measure_board(board: str, paths: dict, missing=(), script: Path = LIB_HEAP) -> dict:
+def measure_board(board: str, paths: dict, missing, script: Path) -> dict:
     """Run sim/mp/lib_heap.py (``script``, with ``paths`` mounting its folder as /harness) for
     ``board`` at each of ``LIFTS``; returns the figures (see
     that script) of the run that held less in all, a stray pointer's garbage being the only
