@@ -193,6 +193,8 @@ class App:
         elif key == "hint":
             self.show_table()
             self.game.hint()
+        elif key == "captures":
+            __import__("taken_cards").show(self)  # dropped with the text screens' code
         elif key == "declare":
             self.show_table()
             self.game.declare()
@@ -235,7 +237,7 @@ class App:
         if self.text_scene is not None:
             self.group.remove(self.text_scene.group)
             self.text_scene = None
-        forget("text_screens", "text_scene")  # the title's menus load them too
+        forget("text_screens", "text_scene", "taken_cards")  # the title's menus load them too
 
     def _drop_table(self) -> None:
         """Let the table scene go (a text screen is about to show); the game draws on nothing
@@ -368,7 +370,7 @@ class App:
                 self.game.next()
                 if self.screen == "table":  # a new deal (a cover or a match end saw to it)
                     self._store()
-        elif screen == "hint":
+        elif screen in ("hint", "captures"):
             if code in (SELECT, BACK, TOUCH):
                 self.show_table()
         elif code == BACK:

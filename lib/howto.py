@@ -5,8 +5,9 @@ page fits the smallest screen's rows, in ASCII as the board's font has no accent
 
 The words follow RULES.md: teams and turn (§2, C-6), captures (§4.2, C-11), values (§1.2),
 scopa and the last taker (§4.3, §4.5, C-14, C-15, C-12), the points (§5.1, C-16, C-20),
-primiera (§1.3, §5.2, C-18, C-22), the options (§5.3, §7) and tre gradi with declaring out
-(§6.3, §6.4, C-25, C-26). Loaded while the screen shows and dropped with the title's menus.
+primiera (§1.3, §5.2, C-18, C-22), the options (§5.3, §7), the taken cards (C-27, §10 row 33)
+and tre gradi with declaring out (§6.3, §6.4, C-25, C-26). Loaded while the screen shows and
+dropped with the title's menus.
 
 Allocation: edge only (the title's menus).
 """
@@ -30,6 +31,9 @@ _PAGES = {
         ("Options", "Re bello: king of coins, 1 point. Napola: ace, 2, 3 of coins and on, a "
                     "point a card. Ace sweeps: an ace takes the whole table. A * after the "
                     "rules' name: you changed one of them."),
+        ("Taken cards", "Taken cards stay face down: nobody looks at them again. The option "
+                        "Review takes lets you see each side's first take, or your side's "
+                        "pile, from the pause menu."),
         ("Tre gradi", "Playing to 11, a win counts double if the others have 5 or fewer, "
                       "triple at 0. You may declare out: a wrong claim loses."),
     ),
@@ -51,6 +55,9 @@ _PAGES = {
         ("Opzioni", "Re bello: il re di denari, 1 punto. Napola: asso, 2, 3 di denari e "
                     "seguenti, un punto a carta. Asso piglia tutto: l'asso prende la tavola. "
                     "Regole con *: modificate."),
+        ("Carte prese", "Le carte prese restano coperte: nessuno le riguarda. L'opzione "
+                        "Rivedi prese mostra la prima presa di ogni coppia, o le nostre "
+                        "prese, dal menu di pausa."),
         ("Tre gradi", "A 11 punti si vince doppio se gli altri hanno 5 o meno, triplo se "
                       "ne hanno 0. Ci si puo chiamare fuori: chi sbaglia perde."),
     ),

@@ -36,6 +36,7 @@ def texts() -> dict:
         "pause": "Paused",
         "resume": "Resume",
         "declare": "Declare out",
+        "captures": "Taken cards",  # review_captures (C-27)
         "sure": "Sure? %s",  # an item that cannot be undone, chosen once
         "quit": "Quit to title",
         # pass and play
@@ -90,6 +91,8 @@ def menu_texts() -> dict:
         "napola_names": ("off", "full", "max 6"),
         "ace_sweep": "Ace sweeps",
         "deal_shape": "Deal",
+        "review_captures": "Review takes",
+        "review_names": ("never", "first takes", "ours"),
         "level": "Difficulty",
         "level_names": ("easy", "normal", "hard"),
         "deck": "Cards",

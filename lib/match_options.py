@@ -50,7 +50,8 @@ def set_seats(setup, seats) -> None:
 
 
 # The options a preset sets (RULES §11); tre gradi is a modifier on top of it.
-_PRESET_OPTIONS = ("target", "re_bello", "napola", "ace_sweep", "deal_shape")
+_PRESET_OPTIONS = ("target", "re_bello", "napola", "ace_sweep", "deal_shape",
+                   "review_captures")
 
 
 def _preset_values(preset: str) -> dict:
@@ -80,7 +81,8 @@ def overrides(setup) -> dict:
     rules that hang on it (napoleone with napola, the ace sub-rules with ace_sweep), and
     tre gradi brings declaring out (C-25, C-26)."""
     out = {"target": setup.target, "re_bello": setup.re_bello, "napola": setup.napola,
-           "ace_sweep": setup.ace_sweep, "deal_shape": setup.deal_shape}
+           "ace_sweep": setup.ace_sweep, "deal_shape": setup.deal_shape,
+           "review_captures": setup.review_captures}
     if setup.napola == "off":
         out["napoleone_wins"] = False
     if not setup.ace_sweep:

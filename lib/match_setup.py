@@ -9,8 +9,9 @@ Modes: ``VS_BOTS`` (you at seat 0 with a bot partner against two bots), ``PASS``
 people, bots in the empty seats) and ``WATCH`` (four bots).
 
 Options a menu offers (RULES §11 names): ``preset`` (one of ``PRESETS``), ``tre_gradi``
-(the modifier), ``target``, ``re_bello``, ``napola``, ``ace_sweep`` (the ace variant, §7) and
-``deal_shape``. ``from_preset()`` sets the options to what the preset says; the player may then
+(the modifier), ``target``, ``re_bello``, ``napola``, ``ace_sweep`` (the ace variant, §7),
+``deal_shape`` and ``review_captures`` (which captured cards a player may look at again,
+C-27). ``from_preset()`` sets the options to what the preset says; the player may then
 change each one, and ``rules()`` passes them as overrides, so the engine refuses a combination
 that makes no sense (RulesError, with the message to show). Those set-up methods run in
 lib/match_options.py, which the app drops when a match starts: a match holds its set-up as data.
@@ -29,6 +30,7 @@ PRESETS = ("chitarrella", "figs", "dieci", "assi", "veneto")
 TARGETS = (11, 16, 21, 31)
 NAPOLA = ("off", "full", "cap6")
 DEAL_SHAPES = ("9+4", "10+0")
+REVIEWS = ("none", "first_capture", "own_pile")  # review_captures (C-27; RULES §10 row 33)
 LEVELS = ("easy", "normal", "hard")  # the board levels (engine/bots/levels.py)
 LANGUAGES = ("en", "it")
 DECKS = ("italian", "french")
@@ -108,7 +110,8 @@ class MatchSetup:
         """An independent copy (the menu edits one while a saved match keeps another)."""
         other = MatchSetup()
         for name in ("mode", "level", "language", "deck", "seed", "preset", "tre_gradi",
-                     "target", "re_bello", "napola", "ace_sweep", "deal_shape"):
+                     "target", "re_bello", "napola", "ace_sweep", "deal_shape",
+                     "review_captures"):
             setattr(other, name, getattr(self, name))
         other.seats[:] = self.seats
         other.names = list(self.names)

@@ -22,6 +22,8 @@ from save import (
     OPTION_RE_BELLO,
     OPTION_TRE_GRADI,
     PRESETS,
+    REVIEW_SHIFT,
+    REVIEWS,
     SAVE_NAME,
     VERSION,
 )
@@ -30,7 +32,8 @@ from engine.layout import DEAL, DEALT, HAND_OVER, PLAY, TERMINAL
 from engine.match import DECLARED, FALSE_DECLARATION
 from engine.moves import ACE_SWEEP, MAX_TABLE, SELF_TAKE
 
-_OPTIONS = OPTION_TRE_GRADI | OPTION_RE_BELLO | OPTION_ACE_SWEEP  # the known option bits
+# the known option bits: three flags, then review_captures (a REVIEWS index)
+_OPTIONS = OPTION_TRE_GRADI | OPTION_RE_BELLO | OPTION_ACE_SWEEP | 3 << REVIEW_SHIFT
 
 # engine/rng.py: component i of the PRNG lies in 1..modulus-1; a 0 would stick at 0.
 _RNG_MODULI = (32363, 31727, 31657)
@@ -136,6 +139,10 @@ def _decode_setup(reader):
     setup.tre_gradi = bool(options & OPTION_TRE_GRADI)
     setup.re_bello = bool(options & OPTION_RE_BELLO)
     setup.ace_sweep = bool(options & OPTION_ACE_SWEEP)
+    review = options >> REVIEW_SHIFT
+    if review >= len(REVIEWS):
+        raise SaveError("save names no known review_captures (%d)" % review)
+    setup.review_captures = REVIEWS[review]
     setup.target = reader.byte()
     setup.napola = reader.choice(NAPOLA, "napola")
     setup.deal_shape = reader.choice(DEAL_SHAPES, "deal shape")

@@ -1,5 +1,6 @@
 """The text screens: the menu machinery every menu shares, and the screens of a match (the
-pause and match-end menus, the pass-and-play cover, a hint, the end of a hand).
+pause and match-end menus, the pass-and-play cover, a hint, the end of a hand; the taken
+cards a rule lets a player see again are lib/taken_cards.py's).
 
 Functions of the ``App`` (lib/app.py), as lib/title_menus.py's are. The app loads this module
 with lib/text_scene.py when a text screen opens and drops both when the table comes back, so a
@@ -107,11 +108,14 @@ def menu_input(app, code: int, x: int, y: int) -> str:
 
 
 def show_pause(app) -> None:
-    """The pause menu: resume, and on a person's turn hint and declare out (C-26), quit."""
+    """The pause menu: resume, and on a person's turn hint, the taken cards when the rules
+    let them be seen again (C-27) and declare out (C-26), quit."""
     game = app.game
     items = ["resume"]
     if game.mode == MODE_PLAY:  # a person's turn
         items.append("hint")
+        if game.rules.review:
+            items.append("captures")  # review_captures (C-27)
         if game.rules.declare_out:
             items.append("declare")  # C-26
     items.append("quit")

@@ -24,7 +24,7 @@ from engine.unload import forget
 
 _TITLE_ITEMS = ("vs_bots", "pass", "watch", "howto", "options", "stats", "language")
 _OPTION_ITEMS = ("preset", "tre_gradi", "target", "re_bello", "napola", "ace_sweep",
-                 "deal_shape", "level", "deck", "back")
+                 "deal_shape", "review_captures", "level", "deck", "back")
 _PLAYER_ITEMS = ("seat0", "seat1", "seat2", "seat3", "names", "start", "back")
 _NAME_ITEMS = ("name0", "name1", "name2", "name3", "back")
 # A name is spelt a letter at a time in two choices, a group then its letter, so four buttons
@@ -257,6 +257,9 @@ def item_text(app, key: str) -> tuple:
         return texts["napola"], texts["napola_names"][match_setup.NAPOLA.index(setup.napola)]
     if key == "deal_shape":
         return texts["deal_shape"], setup.deal_shape
+    if key == "review_captures":
+        return texts["review_captures"], texts["review_names"][
+            match_setup.REVIEWS.index(setup.review_captures)]
     if key == "level":
         if setup.level not in match_setup.LEVELS:  # "desktop", from the simulator
             return texts["level"], setup.level
@@ -354,6 +357,8 @@ def _change_option(app, key: str) -> None:
         setup.napola = _next(match_setup.NAPOLA, setup.napola)
     elif key == "deal_shape":
         setup.deal_shape = _next(match_setup.DEAL_SHAPES, setup.deal_shape)
+    elif key == "review_captures":
+        setup.review_captures = _next(match_setup.REVIEWS, setup.review_captures)
     elif key == "level":
         setup.level = _next(match_setup.LEVELS, setup.level)
     elif key == "deck":

@@ -223,7 +223,7 @@ _TOP_IMPORT = re.compile(r"^(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
 # and the text screens' modules are measured with their moments.
 TRANSIENT = ("save", "record_file", "crc", "save_read", "record_read", "stats", "settings",
              "summaries", "lang_en", "lang_it", "lang_it_reasons", "card_tiles", "text_scene",
-             "text_screens", "howto")
+             "text_screens", "taken_cards", "howto")
 
 
 def lib_modules() -> list[str]:
@@ -869,10 +869,11 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "bot seats and the engine modules they load (%s). The hint's modules are loaded for "
         "a hint only." % (_kb(parts["engine_code_net"]), _kb(parts["match_net"])),
         "- **text screen, hint, save or match end**: what the app holds only for a moment "
-        "during a match, the largest of a text screen (pause, cover, hint, end of hand or "
-        "match: lib/app.py lets the table scene go, then builds the text scene and loads "
-        "lib/text_scene.py and lib/text_screens.py, and does the reverse when the table comes "
-        "back; %d text lines, their display objects computed as above and the Python side "
+        "during a match, the largest of a text screen (pause, cover, hint, taken cards, end "
+        "of hand or match: lib/app.py lets the table scene go, then builds the text scene and "
+        "loads lib/text_scene.py and lib/text_screens.py (and lib/taken_cards.py for the "
+        "taken cards, measured on the pause menu's scene), and does the reverse when the "
+        "table comes back; %d text lines, their display objects computed as above and the Python side "
         "with the modules measured: %s, less the table's %s: %s in all; a hint's screen "
         "loads the reasons' words first, the table gone: %s with both languages' words), a "
         "hint (in two "
@@ -887,7 +888,8 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
             _kb(shown_first.table.unshared + parts["table_python"]),
             _kb(parts["text_screen_net"]), _kb(parts["hint_words_net"]),
             _kb(parts["hint_net"]), _kb(parts["transient_net"]), _kb(parts["match_end_net"]),
-            ", ".join(name for name in TRANSIENT[1:] if not name.startswith("text_")),
+            ", ".join(name for name in TRANSIENT[1:]
+                      if not name.startswith("text_") and name != "taken_cards"),
             _kb(bench.get("mp32_engine_heap_bytes", 0)),
             _kb(bench.get("bot_hard_mp32_heap_bytes", 0)),
             _kb(bench.get("hint_mp32_heap_bytes", 0))),

@@ -4,7 +4,8 @@
 input events from the title, the same way a person would, and saves
 ``DIR/<layout>_<screen>.png`` for the title, options, how to play (its second page), players, a
 name being spelt, table, capture choice, pause, hint, cover, end of hand, end of match and
-statistics screens, plus the Italian table with French cards. ``tests/test_screenshots.py``
+statistics screens, plus the Italian table with French cards and its taken cards (the option
+that lets a side look at its pile, C-27). ``tests/test_screenshots.py``
 makes them again and compares the pixels, so the README's pictures stay current.
 
 Desktop only.
@@ -20,6 +21,7 @@ from pathlib import Path
 import boards
 from input_events import BACK, DOWN, SELECT
 
+from engine.layout import PILE
 from engine.moves import MAX_MOVES
 from sim import display as sim_display
 from sim import simulator
@@ -28,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "sim" / "screens"
 BOARDS = ("pyportal", "pico-display", "pybadge")  # one per layout
 SCREENS = ("title", "options", "howto", "players", "spell", "cover", "table", "choose", "pause",
-           "hint", "hand_end", "match_end", "stats", "italian_french")
+           "hint", "hand_end", "match_end", "stats", "italian_french", "captures")
 SEED_CLOCK = 41  # the clock when a match starts seeds it (lib/app.py)
 
 
@@ -152,10 +154,18 @@ def _tour(shooter: Shooter) -> None:
     shooter.pick("language")
     shooter.pick("options")
     shooter.pick("deck")
+    shooter.pick("review_captures")
+    shooter.pick("review_captures")  # own_pile: our side may look at its pile (C-27)
     app.handle(BACK)
     shooter.pick("vs_bots")
     shooter.play_until("turn")
     shooter.shot("italian_french")
+    while sum(1 for card in range(40) if app.game.state.where[card] == PILE) < 10:
+        app.handle(SELECT)
+        shooter.play_until("turn")
+    app.handle(BACK)
+    shooter.pick("captures")
+    shooter.shot("captures")
 
 
 def main(argv=None) -> int:

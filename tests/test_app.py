@@ -18,12 +18,14 @@ import weakref
 
 import i18n
 import pytest
+import taken_cards
 import text_screens
 from app import App
 from game import MODE_BOTS, MODE_CHOOSE, MODE_PLAY
 from input_events import BACK, DOWN, HINT, LEFT, RIGHT, SELECT, TOUCH, UP
 from match_setup import MatchSetup
 
+from engine.layout import PILE
 from sim import display as sim_display
 from sim import simulator
 
@@ -482,6 +484,14 @@ def test_options_cycle_values_and_a_preset_sets_its_own(shown):
         pick(app, "target")
     pick(app, "re_bello")
     assert "dieci*" not in screen_text(app)
+    pick(app, "review_captures")  # none -> first_capture (C-27's tolerance)
+    assert app.setup.rules().review == 1 and "dieci*" in screen_text(app)
+    assert app.texts["review_names"][1] in screen_text(app)
+    pick(app, "review_captures")  # -> own_pile, which lets partners count their pile too
+    rules = app.setup.rules()
+    assert rules.review == 2 and rules.count_own_pile
+    pick(app, "review_captures")
+    assert app.setup.review_captures == "none" and "dieci*" not in screen_text(app)
     app.handle(BACK)
     assert app.screen == "title"
 
@@ -574,6 +584,61 @@ def test_pause_menu_hint_and_quit(shown):
     app.handle(BACK)
     pick(app, "quit")
     assert app.screen == "title" and app.game is None
+
+
+def _first_take(state, team: int) -> set:
+    """The cards of ``team``'s first capture this hand, the taking card with what it took,
+    from the play log (not from the observation the screen reads)."""
+    ply = state.first_capture[team] - 1
+    if ply < 0:
+        return set()
+    _, card, taken, _, _ = state.play_info(ply)
+    return {card, *taken}
+
+
+def _names_in(app: App, lines) -> set:
+    names = {app.game.card_name(card): card for card in range(40)}
+    return {names[word] for line in lines for word in line.split() if word in names}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("review", ["none", "first_capture", "own_pile"])
+def test_taken_cards_show_what_review_captures_allows(shown, review, language):
+    # C-27: captured cards stay hidden, but for a side's first capture (first_capture) or its
+    # own pile (own_pile) when the rules allow it; the pause menu offers them only then.
+    app, clock = make_app(shown, review_captures=review, language=language)
+    pick(app, "vs_bots")
+    state = app.game.state
+    chooser = random.Random(5)
+    for _ in range(3000):  # a person's turn once both sides have taken
+        if app.screen == "table" and app.game.mode == MODE_PLAY and all(state.first_capture):
+            break
+        answer(app, clock, chooser)
+    else:
+        pytest.fail("no side took")
+    app.handle(BACK)
+    assert ("captures" in app.items) == (review != "none")
+    if review == "none":
+        return
+    pick(app, "captures")
+    assert app.screen == "captures"
+    headings, _, our_pile = taken_cards._WORDS[language]
+    lines = [line.strip() for line in app.text_scene.text()]
+    assert lines[0] == app.texts["captures"]
+    if review == "first_capture":
+        ours, theirs = lines.index(headings[0]), lines.index(headings[1])
+        assert _names_in(app, lines[ours:theirs]) == _first_take(state, 0)
+        assert _names_in(app, lines[theirs:]) == _first_take(state, 1)
+    else:
+        pile = {card for card in range(40) if state.where[card] == PILE}  # team 0's
+        assert lines[1] == our_pile % len(pile)
+        assert _names_in(app, lines[2:]) == pile
+        for line in lines[2:]:  # a suit a line, in rank order
+            cards = [card for card in range(40) if app.game.card_name(card) in line.split()]
+            assert cards == sorted(cards) and len({card // 10 for card in cards}) <= 1
+    assert app.text_scene.chars >= max(len(line) for line in lines)
+    app.handle(SELECT)
+    assert app.screen == "table" and "taken_cards" not in sys.modules
 
 
 def test_title_menus_leave_sys_modules_during_a_match():

@@ -119,6 +119,8 @@ MATCHES = {
     "assi+veneto": lambda: make_setup("assi", seed=13, re_bello=True),
     "chitarrella+tre_gradi": lambda: make_setup("chitarrella", seed=14, tre_gradi=True,
                                                 target=16),  # tre gradi brings declare_out
+    "figs, first captures seen": lambda: make_setup("figs", seed=15,
+                                                    review_captures="first_capture"),
 }
 
 
@@ -182,7 +184,8 @@ def test_round_trip_of_a_deal_thrown_in():
 
 def test_round_trip_of_every_setup_field():
     setup = make_setup("veneto", seed=2**32 - 1, tre_gradi=True, target=31, napola="cap6",
-                       level="desktop", language="it", deck="french")
+                       level="desktop", language="it", deck="french",
+                       review_captures="own_pile")
     setup.set_mode(PASS, 4)
     setup.names = ["Niccolò", "Zoë", "Ana", ""]
     state = State(setup.rules(), 5)
@@ -194,6 +197,29 @@ def test_round_trip_of_every_setup_field():
     assert save_read.decode(save.encode(watch, State(watch.rules()), 0))[0] == watch
 
 
+@pytest.mark.parametrize("review", match_setup.REVIEWS)
+def test_review_captures_round_trips_and_a_save_from_before_it_reads_none(review):
+    setup = make_setup(review_captures=review)
+    data = save.encode(setup, State(setup.rules()), 0)
+    assert save_read.decode(data)[0].review_captures == review
+    _, payload = record_read.unseal(data, save.MAGIC, save.VERSION)
+    assert payload[9] >> 3 == match_setup.REVIEWS.index(review)  # bits 3-4 of the options
+    before = bytearray(payload)
+    before[9] &= 7  # as a save written before the option was
+    old = save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, before))[0]
+    assert old.review_captures == "none"
+
+
+def test_an_unknown_review_captures_is_refused_naming_it():
+    setup = make_setup()
+    _, payload = record_read.unseal(save.encode(setup, State(setup.rules()), 0), save.MAGIC,
+                                    save.VERSION)
+    payload = bytearray(payload)
+    payload[9] |= 3 << 3
+    with pytest.raises(SaveError, match="review_captures"):
+        save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, payload))
+
+
 def test_names_are_cut_to_eight_characters():
     setup = make_setup()
     setup.names = ["Massimiliano", "Bruno", "Carla", "Dario"]
@@ -202,10 +228,11 @@ def test_names_are_cut_to_eight_characters():
 
 
 def test_every_setup_field_has_a_place_in_the_save():
-    # A field added to MatchSetup needs a place in the format (and a VERSION bump).
+    # A field added to MatchSetup needs a place in the format (and a VERSION bump, unless a
+    # save made before it reads right: review_captures has spare bits, which were 0, "none").
     assert set(vars(MatchSetup())) == {
         "mode", "seats", "names", "level", "language", "deck", "seed", "preset", "tre_gradi",
-        "target", "re_bello", "napola", "ace_sweep", "deal_shape"}
+        "target", "re_bello", "napola", "ace_sweep", "deal_shape", "review_captures"}
 
 
 def test_format_tables_cover_the_setup_choices():
@@ -215,6 +242,7 @@ def test_format_tables_cover_the_setup_choices():
     assert set(match_setup.DECKS) <= set(save.DECKS)
     assert set(match_setup.NAPOLA) <= set(save.NAPOLA)
     assert set(match_setup.DEAL_SHAPES) <= set(save.DEAL_SHAPES)
+    assert match_setup.REVIEWS == save.REVIEWS and len(save.REVIEWS) <= 3  # two bits, 3 refused
     assert len(match_setup.MODES) == save.MODES
     assert max(match_setup.TARGETS) <= 255
 

@@ -28,7 +28,8 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
   ``teacher``: the second step, the Chitarrella bot and its module, and ``teacher_dropped``;
 - a text screen during the match, as lib/app.py opens one: ``table_dropped`` what letting
   the table scene go gives back (negative), ``text_screen`` the pause menu's text scene with
-  lib/text_scene.py and lib/text_screens.py, ``text_dropped`` what letting them go gives back
+  lib/text_scene.py and lib/text_screens.py, then the taken cards shown from it with
+  lib/taken_cards.py (the larger of the two screens), ``text_dropped`` what letting them go gives back
   (negative), and ``table_back`` the table built again; before the text scene,
   ``hint_words``: what a hint's screen loads to word its reason, the table gone (both
   languages' words: more than either), and ``hint_words_dropped``. After each scene goes,
@@ -364,6 +365,7 @@ forget("i18n", "lang_it_reasons", "engine.bots.reasons", "text_screens", "text_s
 # run_wasm: next stage
 measure("hint_words_dropped")
 app._screens().show_pause(app)  # the pause menu: the text scene and the text screens' code
+__import__("taken_cards").show(app)  # then the taken cards from it: the larger of the two
 # run_wasm: next stage
 measure("text_screen")
 app._drop_text()  # the table comes back (lib/app.py show_table): the text scene goes first

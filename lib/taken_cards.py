@@ -1,0 +1,59 @@
+"""The taken cards a player may look at again, from the pause menu: C-27 keeps captured cards
+face down, but ``review_captures`` may let a player see each side's first capture
+(``first_capture``, the practice C-27 tolerates) or their own side's pile (``own_pile``,
+INTELLI; RULES §10 row 33).
+
+The cards come from the engine's observation of the seat whose turn it is (engine/observe.py),
+which shows no more than the rules allow. A function of the ``App`` (lib/app.py), as those of
+lib/text_screens.py are; its words are here in both languages, as lib/howto.py's pages are, so
+a match holds them only while this screen shows: the app loads this module for the screen and
+drops it with the text screens' (lib/app.py ``_drop_text``).
+
+Allocation: builds strings (edge: this screen only).
+"""
+
+from text_line import wrap
+from text_screens import help_line, show_message
+
+from engine.observe import CARD, OTHER_PILE, OWN_PILE
+
+# language -> (the first captures' headings: ours, theirs; none yet; our pile and its count)
+_WORDS = {
+    "en": (("Our first take:", "Their first take:"), "none yet", "Our pile, %d cards:"),
+    "it": (("Nostra prima presa:", "Loro prima presa:"), "ancora nessuna",
+           "Nostre prese, %d carte:"),
+}
+
+
+def show(app) -> None:
+    """The taken cards the person whose turn it is may see: with ``first_capture`` each side's
+    first capture of the hand (the taking card with what it took), with ``own_pile`` every card
+    their side has taken, a suit a line."""
+    game = app.game
+    headings, none_yet, our_pile = _WORDS[app.setup.language]
+    game.state.observe(game.viewer, game.obs)
+    chars = app._show_text().chars
+    lines = []
+    if game.rules.review == 1:  # first_capture
+        for status, heading in ((OWN_PILE, headings[0]), (OTHER_PILE, headings[1])):
+            suits = _suit_lines(game, status)
+            lines.append(heading)
+            lines += wrap(" ".join(suits), chars) if suits else [none_yet]
+    else:  # own_pile
+        lines.append(our_pile % sum(1 for card in range(40) if game.obs[CARD + card] == OWN_PILE))
+        for line in _suit_lines(game, OWN_PILE):
+            lines += wrap(line, chars)
+    show_message(app, "captures", app.texts["captures"], lines, help_line(app, "back_help", 1))
+
+
+def _suit_lines(game, status: int) -> list:
+    """The names of the cards the observation marks ``status``, a string for each suit that
+    has any, in rank order ("Ad 3d 7d")."""
+    obs = game.obs
+    name = game.card_name
+    out = []
+    for suit in range(0, 40, 10):
+        names = [name(card) for card in range(suit, suit + 10) if obs[CARD + card] == status]
+        if names:
+            out.append(" ".join(names))
+    return out
