@@ -1,10 +1,12 @@
 """One match on the table scene: people and bots in the seats a ``MatchSetup`` gives.
 
 ``Game`` turns input events into plays for the person whose turn it is and lets the bots play
-one card at a time, with a pause so a person can follow. It draws only the table, through
-``TableScene`` (which built every display object; the game makes none), keeps what it drew in
-a ``TableView`` so that a table built again after a text screen shows the same (``attach``),
-and tells its ``listener`` what the app must show on other screens::
+one card at a time, with a pause so a person can follow; a bot's capture shows for another
+pause before it is made, the card played on the table framed with the cards it takes. It
+draws only the table, through ``TableScene`` (which built every display object; the game makes
+none), keeps what it drew in a ``TableView`` so that a table built again after a text screen
+shows the same (``attach``), and tells its ``listener`` what the app must show on other
+screens::
 
     game = Game(scene, setup, clock_ms=ticks_ms, listener=app._on_game)
     game.start()
@@ -39,6 +41,7 @@ from match_setup import BOT, PASS, WATCH
 from table_scene import TEXT_KEYS, TableView, fill_view
 
 from engine import observe
+from engine.cards import NO_CARD
 from engine.clock import ticks_diff, ticks_ms
 from engine.layout import DEAL, HAND_OVER, TERMINAL
 from engine.moves import MAX_CARD_MOVES, MAX_MOVES, TABLE_MASK
@@ -134,6 +137,7 @@ class Game:
         self.selected = 0
         self.mode = MODE_BOTS
         self.due = 0  # clock time of the next bot play
+        self.taking = -1  # a bot's capture on show until ``due``, or -1
         # Pass-and-play starts behind a cover; otherwise the one person (or seat 0) watches.
         self.viewer = -1 if setup.mode == PASS else setup.first_person_seat()
         self._cover_for = -1
@@ -308,6 +312,11 @@ class Game:
             self._bot_play()
 
     def _bot_play(self) -> None:
+        if self.taking >= 0:  # a capture shown for a pause (_show_take): now it is made
+            move = self.taking
+            self.taking = -1
+            self._play(move)
+            return
         state = self.state
         seat = state.turn
         bot = self.bots[seat]
@@ -318,7 +327,44 @@ class Game:
             self._declare()
             return
         count = state.legal_moves(self.moves)
-        self._play(bot.choose(self.obs, self.moves, count))
+        move = bot.choose(self.obs, self.moves, count)
+        if move >= 64 and self.pause_ms:  # a capture (engine/moves.py is_capture)
+            self._show_take(move)
+        else:
+            self._play(move)
+
+    def _show_take(self, move: int) -> None:
+        """Show a bot's capture for a pause before making it: the card played leaves the
+        seat's hand and lands at the end of the table, framed with the cards it takes, so a
+        person sees what took what before the cards go (any key makes it at once)."""
+        state = self.state
+        seat = state.turn
+        card = move & 63
+        occupied = state.occupied
+        # The card played goes in the highest free slot: the table shows its cards in slot
+        # order, so it comes last (a table holds fewer than 16 cards, RULES §4.5).
+        slot = 15
+        while slot and occupied >> slot & 1:
+            slot -= 1
+        view = self.view
+        view.table[slot] = card
+        view.highlight = ((move >> 6) & TABLE_MASK) | 1 << slot
+        view.counts[seat] -= 1
+        if seat == view.seat:  # watching bots, seat 0's hand shows: the card leaves it
+            count = view.hand_count - 1
+            hand = view.hand
+            i = 0
+            while hand[i] != card:
+                i += 1
+            while i < count:  # the cards after it close up
+                hand[i] = hand[i + 1]
+                i += 1
+            hand[count] = NO_CARD
+            view.hand_count = count
+        if self.scene is not None:
+            self.scene.show(view)
+        self.taking = move
+        self.due = self.clock_ms() + self.pause_ms
 
     def _play(self, move: int) -> None:
         self.state.apply(move)

@@ -3,9 +3,9 @@
 ``python -m sim.screenshots [--out DIR]`` (``make screenshots``) drives the app headless with
 input events from the title, the same way a person would, and saves
 ``DIR/<layout>_<screen>.png`` for the title, options, how to play (its second page), players, a
-name being spelt, table, capture choice, pause, hint, cover, end of hand, end of match and
-statistics screens, plus the Italian table with French cards and its taken cards (the option
-that lets a side look at its pile, C-27). ``tests/test_screenshots.py``
+name being spelt, table, capture choice, pause, hint, a bot's capture on show, cover, end of
+hand, end of match and statistics screens, plus the Italian table with French cards and its
+taken cards (the option that lets a side look at its pile, C-27). ``tests/test_screenshots.py``
 makes them again and compares the pixels, so the README's pictures stay current.
 
 Desktop only.
@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "sim" / "screens"
 BOARDS = ("pyportal", "pico-display", "pybadge")  # one per layout
 SCREENS = ("title", "options", "howto", "players", "spell", "cover", "table", "choose", "pause",
-           "hint", "hand_end", "match_end", "stats", "italian_french", "captures")
+           "hint", "bot_take", "hand_end", "match_end", "stats", "italian_french",
+           "captures")
 SEED_CLOCK = 41  # the clock when a match starts seeds it (lib/app.py)
 
 
@@ -143,6 +144,11 @@ def _tour(shooter: Shooter) -> None:
     shooter.pick("hint")
     shooter.shot("hint")
     app.handle(SELECT)
+    while app.game.taking < 0:  # a bot's capture on show before the cards go
+        app.handle(SELECT)
+        shooter.clock.now += 700
+        app.tick()
+    shooter.shot("bot_take")
     shooter.play_until("hand_end")
     shooter.shot("hand_end")
     shooter.play_until("match_end")

@@ -391,3 +391,64 @@ def test_bots_wait_for_the_pause_and_a_key_skips_it(pyportal):
     game.tick()
     assert game.state.turn == 3
     assert "to play" in game.scene.turn.text
+
+
+def shown_table(scene) -> set[int]:
+    """The faces of the table cards drawn, framed or not."""
+    return {scene.table_cards[i][0] % TILE_FRAMED for i in range(16)
+            if not scene.table_cards[i].hidden}
+
+
+def test_a_bots_capture_shows_framed_for_a_pause_before_the_cards_go(pyportal):
+    clock = Clock()
+    state = position(("Kc 2d", "7b", "Ks", "Kb"), "3b 4s Kd", turn=1)  # 7b must take 3b + 4s
+    scene = make_scene(pyportal)
+    game = Game(scene, easy_setup(), rules=state.rules, clock_ms=clock, state=state)
+    game.start()
+    clock.now += game_module.BOT_PAUSE_MS
+    game.tick()  # the bot has chosen: the take shows, not made yet
+    taking = set(cards("3b 4s 7b"))
+    assert state.ply == 0 and game.mode == MODE_BOTS
+    assert shown_table(scene) == taking | set(cards("Kd")) and highlighted(scene) == taking
+    last = max(i for i in range(16) if not scene.table_cards[i].hidden)
+    assert scene.table_cards[last][0] % TILE_FRAMED == cards("7b")[0]  # the card played last
+    assert scene.counts[1].text.strip() == "0"  # the card left the bot's hand
+    game.attach(make_scene(pyportal))  # a table built again (after a text screen) shows it too
+    assert highlighted(game.scene) == taking
+    clock.now += game_module.BOT_PAUSE_MS - 1
+    game.tick()
+    assert state.ply == 0
+    clock.now += 1
+    game.tick()  # the pause is over: the capture is made
+    assert state.ply == 1 and state.turn == 2
+    assert shown_table(game.scene) == set(cards("Kd")) and not highlighted(game.scene)
+    assert "Right: 7b takes" in game.scene.last_play.text
+
+
+def test_a_key_makes_a_shown_capture_at_once_and_a_watched_hand_loses_the_card(pyportal):
+    clock = Clock()
+    setup = easy_setup()
+    setup.set_mode(game_module.WATCH)
+    state = position(("7b Kc", "Ks", "Kb", "Kd"), "3b 4s", turn=0)
+    scene = make_scene(pyportal)
+    game = Game(scene, setup, rules=state.rules, clock_ms=clock, state=state)
+    game.start()
+    game.handle(SELECT)  # skips the bot's pause
+    game.tick()
+    assert state.ply == 0 and highlighted(scene) == set(cards("3b 4s 7b"))
+    assert [grid[0] for grid in scene.hand_cards if not grid.hidden] == cards("Kc")
+    game.handle(SELECT)  # and the capture's
+    game.tick()
+    assert state.ply == 1 and shown_table(scene) == set()
+
+
+def test_with_no_pause_a_capture_is_made_at_once(pyportal):
+    # sim/mp/lib_heap.py plays with pause_ms 0, to measure a round without waiting.
+    clock = Clock()
+    state = position(("Kc 2d", "7b", "Ks", "Kb"), "3b 4s Kd", turn=1)
+    game = Game(make_scene(pyportal), easy_setup(), rules=state.rules, clock_ms=clock,
+                state=state)
+    game.pause_ms = 0
+    game.start()
+    game.tick()
+    assert state.ply == 1

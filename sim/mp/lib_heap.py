@@ -29,8 +29,8 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
 - a text screen during the match, as lib/app.py opens one: ``table_dropped`` what letting
   the table scene go gives back (negative), ``text_screen`` the pause menu's text scene with
   lib/text_scene.py and lib/text_screens.py, then the taken cards shown from it with
-  lib/taken_cards.py (the larger of the two screens), ``text_dropped`` what letting them go gives back
-  (negative), and ``table_back`` the table built again; before the text scene,
+  lib/taken_cards.py (the larger of the two screens), ``text_dropped`` what letting them go
+  gives back (negative), and ``table_back`` the table built again; before the text scene,
   ``hint_words``: what a hint's screen loads to word its reason, the table gone (both
   languages' words: more than either), and ``hint_words_dropped``. After each scene goes,
   ``*_pruned``: the stand-ins' entries of its objects are dropped (``prune``), so later parts
