@@ -17,7 +17,7 @@ import boards
 import input_events
 import main_loop
 from app import App
-from board_fakes import Clock, Display, sheet_loader
+from board_fakes import Clock, Display
 from game import MODE_PLAY
 from match_setup import VS_BOTS, MatchSetup
 
@@ -50,7 +50,7 @@ class Pad:
 
 def main(board_name):
     profile = boards.profile(board_name)
-    app = App(profile, Display(), sheet_loader(profile), clock_ms=Clock())
+    app = App(profile, Display(), main_loop.Sheets(profile), clock_ms=Clock())
     setup = MatchSetup(VS_BOTS)
     setup.level = "hard"
     app._start(setup)

@@ -31,7 +31,7 @@ import input_events
 import main_loop
 import terminalio
 from app import App
-from board_fakes import Clock, Display, sheet_loader
+from board_fakes import Clock, Display
 from game import MODE_PLAY
 
 
@@ -119,7 +119,7 @@ def play_match(app, pad, queue):
 def main(board_name, matches, save_dir):
     profile = boards.profile(board_name)
     main_loop.FRAME_S = 0
-    app = App(profile, Display(), sheet_loader(profile), clock_ms=Clock(), save_dir=save_dir)
+    app = App(profile, Display(), main_loop.Sheets(profile), clock_ms=Clock(), save_dir=save_dir)
     pad = Pad(app)
     queue = input_events.EventQueue()
     for match in range(1, matches + 1):
