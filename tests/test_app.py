@@ -434,7 +434,7 @@ def test_monkey_10000_random_events_across_every_screen(board_name, tmp_path):
     """10,000 random events (any key, touches anywhere, time jumps) from the title on."""
     display = sim_display.open_display(board_name, headless=True)
     try:
-        app, clock = make_app(display, tmp_path)
+        app, clock = make_app(display, tmp_path, review_captures="own_pile")  # all screens
         chooser = random.Random(board_name)
         codes = (LEFT, RIGHT, UP, DOWN, SELECT, SELECT, SELECT, BACK, HINT, TOUCH, TOUCH)
         seen = set()
@@ -454,7 +454,7 @@ def test_monkey_10000_random_events_across_every_screen(board_name, tmp_path):
             if step % 2500 == 0:
                 display.refresh()
         assert seen == {"title", "options", "howto", "players", "names", "spell", "letters",
-                        "stats", "table", "pause", "hint", "cover", "hand_end",
+                        "stats", "table", "pause", "hint", "captures", "cover", "hand_end",
                         "match_end"}, seen  # every screen
     finally:
         display.close()
