@@ -1,9 +1,10 @@
 """A long session on a board does not grow: match after match through the board's own loop
 (tests/mp/session_heap.py on the MicroPython unix port), How to play read through before each, a
-hint and the pause menu each hand, a save after every play and the statistics recorded, the heap
-held on the title stays where it was after the second match. The first match loads what later
-ones reuse (a screen's first names), so it is the one allowed to differ. Run on the code as
-written and, for every board profile, as a .mpy deploy renames it (sim/minify.py).
+hint, the pause menu and the taken cards each hand, a save after every play and the statistics
+recorded, the heap held on the title stays where it was after the second match. The first
+match loads what later ones reuse (a screen's first names), so it is the one allowed to
+differ. Run on the code as written and, for every board profile, as a .mpy deploy renames it
+(sim/minify.py).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from sim import mpruntime
 
 SCRIPT = ROOT / "tests" / "mp" / "session_heap.py"
 MATCHES = 4
-_LINE = re.compile(r"match (\d+) alloc (\d+) hints (\d+) pauses (\d+)\s+"
+_LINE = re.compile(r"match (\d+) alloc (\d+) hints (\d+) pauses (\d+) reviews (\d+)\s+"
                    r"qstr pool: n_pool=\d+, n_qstr=(\d+)")
 
 
@@ -39,13 +40,13 @@ def test_matches_in_a_row_keep_nothing_on_the_heap(board, build, tmp_path, reque
         pytest.skip(str(missing))
     rows = [tuple(int(n) for n in found) for found in _LINE.findall(output)]
     assert [row[0] for row in rows] == list(range(1, MATCHES + 1)), output
-    hints, pauses = rows[-1][2:4]
-    assert hints >= MATCHES * 2 and pauses == hints  # each hand asked both
+    hints, pauses, reviews = rows[-1][2:5]
+    assert hints >= MATCHES * 2 and pauses == hints == reviews  # each hand asked all three
     assert load_stats(str(tmp_path)).played["normal"] == MATCHES
     assert output.count("howto title") == MATCHES  # How to play read through before each
     second = rows[1]
     for row in rows[2:]:
         assert abs(row[1] - second[1]) <= 128, "match %d holds %d bytes more than match 2" % (
             row[0], row[1] - second[1])
-        assert row[4] - second[4] <= 4, "match %d interned %d names more" % (
-            row[0], row[4] - second[4])
+        assert row[5] - second[5] <= 4, "match %d interned %d names more" % (
+            row[0], row[5] - second[5])

@@ -36,22 +36,30 @@ from game import MODE_PLAY
 
 
 class Pad:
-    """A person who, at the first turn of each hand, asks a hint and opens the pause menu
-    (leaving each with BACK), and otherwise plays the selected card; SELECT on the other
-    screens, BACK on the match's end (to the title)."""
+    """A person who, at the first turn of each hand, asks a hint and opens the pause menu,
+    and from it the taken cards (leaving each with BACK), and otherwise plays the selected
+    card; SELECT on the other screens, BACK on the match's end (to the title)."""
 
     def __init__(self, app):
         self.app = app
         self.hinted = -1
         self.paused = -1
+        self.reviewed = -1
         self.hints = 0
         self.pauses = 0
+        self.reviews = 0
 
     def poll(self, queue, now):
         app = self.app
         screen = app.screen
         code = input_events.SELECT
-        if screen in ("hint", "pause", "match_end"):
+        if screen == "pause" and self.reviewed != self.paused:
+            if app.items[app.cursor] == "captures":
+                self.reviewed = self.paused
+                self.reviews += 1
+            else:
+                code = input_events.DOWN
+        elif screen in ("hint", "pause", "captures", "match_end"):
             code = input_events.BACK
         elif screen == "title":
             return
@@ -110,6 +118,7 @@ def read_howto(app):
 def play_match(app, pad, queue):
     read_howto(app)
     app.setup.level = "normal"
+    app.setup.review_captures = "own_pile"  # the pause menu offers the taken cards
     while app.screen == "title":  # a second choice answers "Sure?" when a match is saved
         app._activate("vs_bots")
     while app.screen != "title":
@@ -127,8 +136,8 @@ def main(board_name, matches, save_dir):
         prune(app)
         _scrub(100)
         gc.collect()
-        print("match %d alloc %d hints %d pauses %d"
-              % (match, gc.mem_alloc(), pad.hints, pad.pauses))
+        print("match %d alloc %d hints %d pauses %d reviews %d"
+              % (match, gc.mem_alloc(), pad.hints, pad.pauses, pad.reviews))
         micropython.qstr_info()
 
 
