@@ -49,7 +49,8 @@ def set_seats(setup, seats) -> None:
     setup.mode = WATCH if count == 0 else (VS_BOTS if count == 1 else PASS)
 
 
-# The options a preset sets (RULES §11); tre gradi is a modifier on top of it.
+# The options a preset sets (RULES §11 names): from_preset sets them, edited compares them
+# and overrides passes them to the engine; tre gradi is a modifier on top of the preset.
 _PRESET_OPTIONS = ("target", "re_bello", "napola", "ace_sweep", "deal_shape",
                    "review_captures")
 
@@ -80,9 +81,7 @@ def overrides(setup) -> dict:
     """The options as RULES §11 overrides. Turning a preset's variant off turns off the
     rules that hang on it (napoleone with napola, the ace sub-rules with ace_sweep), and
     tre gradi brings declaring out (C-25, C-26)."""
-    out = {"target": setup.target, "re_bello": setup.re_bello, "napola": setup.napola,
-           "ace_sweep": setup.ace_sweep, "deal_shape": setup.deal_shape,
-           "review_captures": setup.review_captures}
+    out = {name: getattr(setup, name) for name in _PRESET_OPTIONS}
     if setup.napola == "off":
         out["napoleone_wins"] = False
     if not setup.ace_sweep:
