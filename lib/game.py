@@ -37,7 +37,7 @@ Allocation: none per frame; a play builds the last play text, a hint its words (
 from array import array
 
 from input_events import BACK, HINT, LEFT, RIGHT, SELECT, TOUCH
-from match_setup import BOT, PASS, WATCH
+from match_setup import BOT, PACES, PASS, WATCH
 from table_scene import TEXT_KEYS, TableView, fill_view
 
 from engine import observe
@@ -71,6 +71,7 @@ COVER = const(4)
 HINT_READY = const(5)
 
 BOT_PAUSE_MS = const(700)
+PAUSES_MS = (BOT_PAUSE_MS, 300, 1400)  # a bot's pause at each of match_setup.PACES
 MATCH_SEED_STEP = const(1000)  # match n of a session is seeded setup.seed + 1000 * n
 TEAM_LETTERS = ("A", "B")  # the teams where "Team A" does not fit (the players screen's)
 
@@ -117,7 +118,7 @@ class Game:
         self.clock_ms = clock_ms or ticks_ms  # engine/clock.py pairs it with ticks_diff
         self.listener = listener
         self.matches = matches
-        self.pause_ms = BOT_PAUSE_MS
+        self.pause_ms = PAUSES_MS[PACES.index(setup.pace)]
         seed = match_seed(setup, matches)
         self.state = state if state is not None else State(self.rules, seed)
         self.bot = None

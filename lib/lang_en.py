@@ -95,6 +95,8 @@ def menu_texts() -> dict:
         "review_names": ("never", "first takes", "ours"),
         "level": "Difficulty",
         "level_names": ("easy", "normal", "hard"),
+        "pace": "Bot speed",
+        "pace_names": ("normal", "fast", "slow"),
         "deck": "Cards",
         "deck_names": ("Italian", "French"),
         "on_off": ("off", "on"),

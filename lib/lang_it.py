@@ -81,6 +81,8 @@ def update_menus(out: dict) -> None:
         "review_names": ("mai", "le prime", "le nostre"),
         "level": "Livello",
         "level_names": ("facile", "normale", "difficile"),
+        "pace": "Velocita bot",
+        "pace_names": ("normale", "veloce", "lenta"),
         "deck": "Carte",
         "deck_names": ("italiane", "francesi"),
         "on_off": ("no", "si"),

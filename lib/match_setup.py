@@ -1,4 +1,5 @@
-"""What a match is played with: who sits where, the rules options, the level, language and deck.
+"""What a match is played with: who sits where, the rules options, the level, the bots' pace,
+the language and the deck.
 
 The title menu fills one ``MatchSetup``; the game (lib/game.py) plays it, the save file
 (lib/save.py) stores it with the match, and ``rules()`` turns its options into engine ``Rules``.
@@ -32,6 +33,7 @@ NAPOLA = ("off", "full", "cap6")
 DEAL_SHAPES = ("9+4", "10+0")
 REVIEWS = ("none", "first_capture", "own_pile")  # review_captures (C-27; RULES §10 row 33)
 LEVELS = ("easy", "normal", "hard")  # the board levels (engine/bots/levels.py)
+PACES = ("normal", "fast", "slow")  # how long the bots' plays stay on show (lib/game.py)
 LANGUAGES = ("en", "it")
 DECKS = ("italian", "french")
 
@@ -52,6 +54,7 @@ class MatchSetup:
         self.seats = bytearray(4)  # seat -> BOT or person number 1..4
         self.names = list(DEFAULT_NAMES)
         self.level = "normal"
+        self.pace = "normal"
         self.language = "en"
         self.deck = "italian"
         self.seed = 1
@@ -109,7 +112,7 @@ class MatchSetup:
     def copy(self) -> "MatchSetup":
         """An independent copy (the menu edits one while a saved match keeps another)."""
         other = MatchSetup()
-        for name in ("mode", "level", "language", "deck", "seed", "preset", "tre_gradi",
+        for name in ("mode", "level", "pace", "language", "deck", "seed", "preset", "tre_gradi",
                      "target", "re_bello", "napola", "ace_sweep", "deal_shape",
                      "review_captures"):
             setattr(other, name, getattr(self, name))

@@ -30,7 +30,8 @@ offset  bytes  payload version 2: the set-up (lib/match_setup.py; the index tabl
 7       1      deck (``DECKS``)
 8       1      preset (``PRESETS``)
 9       1      options: bit 0 tre_gradi (which brings declare_out), 1 re_bello, 2 ace_sweep;
-               bits 3-4 review_captures (``REVIEWS``; a save from before it has 0, none)
+               bits 3-4 review_captures (``REVIEWS``; a save from before it has 0, none);
+               bits 5-6 the bots' pace (``PACES``; 0, normal, in a save from before it)
 10      1      target
 11      1      napola (``NAPOLA``)
 12      1      deal_shape (``DEAL_SHAPES``)
@@ -91,6 +92,7 @@ PRESETS = ("chitarrella", "figs", "dieci", "assi", "veneto")
 NAPOLA = ("off", "full", "cap6")
 DEAL_SHAPES = ("9+4", "10+0")
 REVIEWS = ("none", "first_capture", "own_pile")
+PACES = ("normal", "fast", "slow")
 MODES = 3  # VS_BOTS, PASS, WATCH
 
 NO_DEAL = 255
@@ -99,6 +101,7 @@ OPTION_TRE_GRADI = 1
 OPTION_RE_BELLO = 2
 OPTION_ACE_SWEEP = 4
 REVIEW_SHIFT = 3  # review_captures in bits 3-4 of the options byte
+PACE_SHIFT = 5  # the pace in bits 5-6
 
 
 def encode(setup, state, matches: int, scope=(0, 0)) -> bytes:
@@ -167,7 +170,8 @@ def put_setup(out, setup) -> None:
     out.append((OPTION_TRE_GRADI if setup.tre_gradi else 0)
                | (OPTION_RE_BELLO if setup.re_bello else 0)
                | (OPTION_ACE_SWEEP if setup.ace_sweep else 0)
-               | REVIEWS.index(setup.review_captures) << REVIEW_SHIFT)
+               | REVIEWS.index(setup.review_captures) << REVIEW_SHIFT
+               | PACES.index(setup.pace) << PACE_SHIFT)
     out.append(setup.target)
     out.append(NAPOLA.index(setup.napola))
     out.append(DEAL_SHAPES.index(setup.deal_shape))

@@ -21,6 +21,8 @@ from save import (
     OPTION_ACE_SWEEP,
     OPTION_RE_BELLO,
     OPTION_TRE_GRADI,
+    PACE_SHIFT,
+    PACES,
     PRESETS,
     REVIEW_SHIFT,
     REVIEWS,
@@ -32,8 +34,9 @@ from engine.layout import DEAL, DEALT, HAND_OVER, PLAY, TERMINAL
 from engine.match import DECLARED, FALSE_DECLARATION
 from engine.moves import ACE_SWEEP, MAX_TABLE, SELF_TAKE
 
-# the known option bits: three flags, then review_captures (a REVIEWS index)
-_OPTIONS = OPTION_TRE_GRADI | OPTION_RE_BELLO | OPTION_ACE_SWEEP | 3 << REVIEW_SHIFT
+# the known option bits: three flags, then review_captures and the pace (indexes)
+_OPTIONS = OPTION_TRE_GRADI | OPTION_RE_BELLO | OPTION_ACE_SWEEP | 3 << REVIEW_SHIFT \
+    | 3 << PACE_SHIFT
 
 # engine/rng.py: component i of the PRNG lies in 1..modulus-1; a 0 would stick at 0.
 _RNG_MODULI = (32363, 31727, 31657)
@@ -139,10 +142,8 @@ def _decode_setup(reader):
     setup.tre_gradi = bool(options & OPTION_TRE_GRADI)
     setup.re_bello = bool(options & OPTION_RE_BELLO)
     setup.ace_sweep = bool(options & OPTION_ACE_SWEEP)
-    review = options >> REVIEW_SHIFT
-    if review >= len(REVIEWS):
-        raise SaveError("save names no known review_captures (%d)" % review)
-    setup.review_captures = REVIEWS[review]
+    setup.review_captures = _option(options, REVIEW_SHIFT, REVIEWS, "review_captures")
+    setup.pace = _option(options, PACE_SHIFT, PACES, "pace")
     setup.target = reader.byte()
     setup.napola = reader.choice(NAPOLA, "napola")
     setup.deal_shape = reader.choice(DEAL_SHAPES, "deal shape")
@@ -159,6 +160,14 @@ def _decode_setup(reader):
         names.append(name)
     setup.names = names
     return setup
+
+
+def _option(options: int, shift: int, table: tuple, what: str):
+    """The entry of ``table`` the two bits of ``options`` at ``shift`` name."""
+    index = options >> shift & 3
+    if index >= len(table):
+        raise SaveError("save names no known %s (%d)" % (what, index))
+    return table[index]
 
 
 def _decode_move(reader, state) -> int:

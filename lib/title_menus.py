@@ -24,7 +24,7 @@ from engine.unload import forget
 
 _TITLE_ITEMS = ("vs_bots", "pass", "watch", "howto", "options", "stats", "language")
 _OPTION_ITEMS = ("preset", "tre_gradi", "target", "re_bello", "napola", "ace_sweep",
-                 "deal_shape", "review_captures", "level", "deck", "back")
+                 "deal_shape", "review_captures", "level", "pace", "deck", "back")
 _PLAYER_ITEMS = ("seat0", "seat1", "seat2", "seat3", "names", "start", "back")
 _NAME_ITEMS = ("name0", "name1", "name2", "name3", "back")
 # A name is spelt a letter at a time in two choices, a group then its letter, so four buttons
@@ -264,6 +264,8 @@ def item_text(app, key: str) -> tuple:
         if setup.level not in match_setup.LEVELS:  # "desktop", from the simulator
             return texts["level"], setup.level
         return texts["level"], texts["level_names"][match_setup.LEVELS.index(setup.level)]
+    if key == "pace":
+        return texts["pace"], texts["pace_names"][match_setup.PACES.index(setup.pace)]
     if key == "deck":
         return texts["deck"], texts["deck_names"][match_setup.DECKS.index(setup.deck)]
     if key.startswith("seat"):
@@ -361,6 +363,8 @@ def _change_option(app, key: str) -> None:
         setup.review_captures = _next(match_setup.REVIEWS, setup.review_captures)
     elif key == "level":
         setup.level = _next(match_setup.LEVELS, setup.level)
+    elif key == "pace":
+        setup.pace = _next(match_setup.PACES, setup.pace)
     elif key == "deck":
         setup.deck = _next(match_setup.DECKS, setup.deck)
     footer = help_line(app, "menu_help")

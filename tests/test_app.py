@@ -492,8 +492,12 @@ def test_options_cycle_values_and_a_preset_sets_its_own(shown):
     assert rules.review == 2 and rules.count_own_pile
     pick(app, "review_captures")
     assert app.setup.review_captures == "none" and "dieci*" not in screen_text(app)
+    pick(app, "pace")  # the bots' pace is no rule: the preset stays as it is
+    assert app.setup.pace == "fast" and "dieci*" not in screen_text(app)
     app.handle(BACK)
     assert app.screen == "title"
+    pick(app, "vs_bots")
+    assert app.game.pause_ms == 300
 
 
 def test_refused_rules_leave_the_setup_and_say_why(shown):

@@ -452,3 +452,23 @@ def test_with_no_pause_a_capture_is_made_at_once(pyportal):
     game.start()
     game.tick()
     assert state.ply == 1
+
+
+@pytest.mark.parametrize(("pace", "pause"), [("normal", 700), ("fast", 300), ("slow", 1400)])
+def test_the_setups_pace_sets_the_bots_pause(pyportal, pace, pause):
+    clock = Clock()
+    setup = easy_setup()
+    setup.pace = pace
+    state = position(("Kc 2d", "7b", "Ks", "Kb"), "3b 4s Kd", turn=1)
+    game = Game(make_scene(pyportal), setup, rules=state.rules, clock_ms=clock, state=state)
+    game.start()
+    assert game.pause_ms == pause
+    clock.now += pause - 1
+    game.tick()
+    assert game.taking < 0  # still waiting to play
+    clock.now += 1
+    game.tick()
+    assert game.taking >= 0  # the capture on show, for as long again
+    clock.now += pause
+    game.tick()
+    assert state.ply == 1

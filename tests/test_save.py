@@ -185,7 +185,7 @@ def test_round_trip_of_a_deal_thrown_in():
 def test_round_trip_of_every_setup_field():
     setup = make_setup("veneto", seed=2**32 - 1, tre_gradi=True, target=31, napola="cap6",
                        level="desktop", language="it", deck="french",
-                       review_captures="own_pile")
+                       review_captures="own_pile", pace="slow")
     setup.set_mode(PASS, 4)
     setup.names = ["Niccolò", "Zoë", "Ana", ""]
     state = State(setup.rules(), 5)
@@ -197,26 +197,36 @@ def test_round_trip_of_every_setup_field():
     assert save_read.decode(save.encode(watch, State(watch.rules()), 0))[0] == watch
 
 
-@pytest.mark.parametrize("review", match_setup.REVIEWS)
-def test_review_captures_round_trips_and_a_save_from_before_it_reads_none(review):
-    setup = make_setup(review_captures=review)
-    data = save.encode(setup, State(setup.rules()), 0)
-    assert save_read.decode(data)[0].review_captures == review
-    _, payload = record_read.unseal(data, save.MAGIC, save.VERSION)
-    assert payload[9] >> 3 == match_setup.REVIEWS.index(review)  # bits 3-4 of the options
-    before = bytearray(payload)
-    before[9] &= 7  # as a save written before the option was
-    old = save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, before))[0]
-    assert old.review_captures == "none"
+# The options byte's two-bit fields: (name, bits' shift, values in the format's order).
+TWO_BIT_OPTIONS = (("review_captures", 3, match_setup.REVIEWS), ("pace", 5, match_setup.PACES))
 
 
-def test_an_unknown_review_captures_is_refused_naming_it():
+@pytest.mark.parametrize(("name", "shift", "values"), TWO_BIT_OPTIONS)
+def test_two_bit_options_round_trip_and_a_save_from_before_them_reads_the_first(name, shift,
+                                                                                values):
+    for value in values:
+        setup = make_setup(**{name: value})
+        data = save.encode(setup, State(setup.rules()), 0)
+        assert getattr(save_read.decode(data)[0], name) == value
+        _, payload = record_read.unseal(data, save.MAGIC, save.VERSION)
+        assert payload[9] >> shift & 3 == values.index(value)
+        before = bytearray(payload)
+        before[9] &= 7  # as a save written before these options were
+        old = save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, before))[0]
+        assert getattr(old, name) == values[0]  # "none", "normal"
+
+
+@pytest.mark.parametrize(("name", "shift", "values"), TWO_BIT_OPTIONS)
+def test_an_unknown_two_bit_option_is_refused_naming_it(name, shift, values):
     setup = make_setup()
     _, payload = record_read.unseal(save.encode(setup, State(setup.rules()), 0), save.MAGIC,
                                     save.VERSION)
     payload = bytearray(payload)
-    payload[9] |= 3 << 3
-    with pytest.raises(SaveError, match="review_captures"):
+    payload[9] |= 3 << shift
+    with pytest.raises(SaveError, match=name):
+        save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, payload))
+    payload[9] |= 0x80  # a bit no option has
+    with pytest.raises(SaveError, match="unknown options"):
         save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, payload))
 
 
@@ -232,7 +242,7 @@ def test_every_setup_field_has_a_place_in_the_save():
     # save made before it reads right: review_captures has spare bits, which were 0, "none").
     assert set(vars(MatchSetup())) == {
         "mode", "seats", "names", "level", "language", "deck", "seed", "preset", "tre_gradi",
-        "target", "re_bello", "napola", "ace_sweep", "deal_shape", "review_captures"}
+        "target", "re_bello", "napola", "ace_sweep", "deal_shape", "review_captures", "pace"}
 
 
 def test_format_tables_cover_the_setup_choices():
@@ -243,6 +253,7 @@ def test_format_tables_cover_the_setup_choices():
     assert set(match_setup.NAPOLA) <= set(save.NAPOLA)
     assert set(match_setup.DEAL_SHAPES) <= set(save.DEAL_SHAPES)
     assert match_setup.REVIEWS == save.REVIEWS and len(save.REVIEWS) <= 3  # two bits, 3 refused
+    assert match_setup.PACES == save.PACES and len(save.PACES) <= 3
     assert len(match_setup.MODES) == save.MODES
     assert max(match_setup.TARGETS) <= 255
 
