@@ -2,13 +2,15 @@
 
 ``hand_rows`` gives the points breakdown of the hand just scored (RULES §5: carte, denari,
 settebello, primiera totals, scope, re bello and napola when the rules have them) as table
-cells, ``match_result`` the winner, how and the grade (C-25), ``stats_rows`` the statistics
-screen. The app (lib/app.py) puts them on the text scene.
+cells, ``primiera_cards`` the cards that made each side's primiera, ``match_result`` the
+winner, how and the grade (C-25), ``stats_rows`` the statistics screen. The app (lib/app.py)
+puts them on the text scene.
 
 Allocation: builds strings and lists (edge; once per hand or match).
 """
 
 from engine import scoring
+from engine.layout import PILE
 
 
 def _pair(points, index: int) -> tuple:
@@ -50,6 +52,25 @@ def hand_rows(state, texts: dict) -> tuple:
     total = _pair(points, scoring.TOTAL)
     title = texts["hand_title"] % (state.hand_number, total[0], total[1])
     return title, rows
+
+
+def primiera_cards(state, card_name) -> tuple:
+    """Each team's primiera as the hand left it in the piles: its best card of each suit by
+    the primiera values (C-18; among equals, the highest rank), named by ``card_name``, or
+    "-" for a suit it took none of (C-22), e.g. ``("7d 6c Ab 7s", "Rd - 5b 6s")``."""
+    values = state.rules.primiera
+    where = state.where
+    out = []
+    for pile in (PILE, PILE + 1):
+        names = []
+        for suit in range(0, 40, 10):
+            best = -1
+            for card in range(suit, suit + 10):
+                if where[card] == pile and (best < 0 or values[card % 10] >= values[best % 10]):
+                    best = card
+            names.append(card_name(best) if best >= 0 else "-")
+        out.append(" ".join(names))
+    return tuple(out)
 
 
 def match_result(state, texts: dict, team_names=None, declarer: str = "") -> tuple:

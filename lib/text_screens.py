@@ -198,12 +198,15 @@ def _team_names(app):
 
 
 def show_hand_end(app) -> None:
-    """The hand's points, side by side (lib/summaries.py)."""
+    """The hand's points, side by side (lib/summaries.py), and below them, where the screen
+    has the rows, the cards that made each side's primiera."""
     app._drop_table()  # first: the summaries take the table's room
-    from summaries import hand_rows
+    from summaries import hand_rows, primiera_cards
 
     texts = app.texts
-    title, rows = hand_rows(app.game.state, texts)
+    game = app.game
+    title, rows = hand_rows(game.state, texts)
+    cards = primiera_cards(game.state, game.card_name)
     forget("summaries")
     show_message(app, "hand_end", title, (), help_line(app, "next_hand"))
     scene = app.text_scene
@@ -220,6 +223,13 @@ def show_hand_end(app) -> None:
     scene.columns(0, ("", names[0], names[1], points), widths, DIM)
     for i, row in enumerate(rows):
         scene.columns(i + 1, row, widths)
+    if len(rows) + 3 <= scene.rows:  # the primiera's cards (C-18, C-22) under the totals
+        label = texts["rows"][3]
+        for team in range(2):
+            line = "%s %s: %s" % (label, names[team], cards[team])
+            if len(line) > scene.chars:
+                line = line[len(label) + 1:]  # "Them: 7d 6c Ab 7s"
+            scene.set_row(len(rows) + 1 + team, line)
 
 
 def show_match_end(app) -> None:

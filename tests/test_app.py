@@ -18,6 +18,7 @@ import weakref
 
 import i18n
 import pytest
+import summaries
 import taken_cards
 import text_screens
 from app import App
@@ -25,6 +26,9 @@ from game import MODE_BOTS, MODE_CHOOSE, MODE_PLAY
 from input_events import BACK, DOWN, HINT, LEFT, RIGHT, SELECT, TOUCH, UP
 from match_setup import MatchSetup
 
+from conftest import cards, position
+from engine import scoring
+from engine.cards import card_name
 from engine.layout import PILE
 from sim import display as sim_display
 from sim import simulator
@@ -258,6 +262,40 @@ def test_hand_end_columns_stay_apart_and_line_up(shown, language):
                     (i + 1 == len(row) or row[i + 1] == " ")]
         assert row_ends[-3:] == ends, (header, row)
     assert lines[3].startswith(app.texts["rows"][2])  # "Settebello" keeps its room
+
+
+def test_the_hand_end_names_the_cards_of_each_primiera(shown):
+    # Under the totals, each side's best card of each suit (C-18), whose values add up to the
+    # total the Primiera row shows; "-" for a suit a side took none of (C-22).
+    app, clock = make_app(shown)
+    pick(app, "vs_bots")
+    chooser = random.Random(1)
+    while app.screen != "hand_end":
+        answer(app, clock, chooser)
+    state = app.game.state
+    names = {app.game.card_name(card): card for card in range(40)}
+    label = app.texts["rows"][3]
+    lines = [line.strip() for line in app.text_scene.text()[1:-1]]
+    shown_rows = [line for line in lines if ":" in line and line.split(":")[1].strip()]
+    assert len(shown_rows) == 2 and all(len(line) <= app.text_scene.chars for line in lines)
+    for team, line in enumerate(shown_rows):
+        assert line.startswith((label + " ", app.texts["columns"][1 + team]))
+        cards = line.split(": ")[1].split()
+        assert len(cards) == 4
+        total = sum(state.rules.primiera[names[name] % 10] for name in cards if name != "-")
+        primiera = state.hand_points[scoring.PRIMIERA + team]
+        assert total == primiera or ("-" in cards and primiera == scoring.INCOMPLETE)
+        for suit, name in enumerate(cards):
+            assert name == "-" or names[name] // 10 == suit
+
+
+def test_primiera_cards_take_the_best_of_each_suit_and_mark_a_missing_one():
+    state = position(("", "", "", ""), "")
+    for card in cards("Jd Kd Qd 7c 6c Ab"):  # figures all 10: the highest rank
+        state.put_in_pile(card, 0)
+    for card in cards("7d 2s"):
+        state.put_in_pile(card, 1)
+    assert summaries.primiera_cards(state, card_name) == ("Kd 7c Ab -", "7d - - 2s")
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
