@@ -9,9 +9,11 @@ RAM at every start, while lib/ may hold precompiled .mpy files.
 import main_loop
 
 
-def main(**options):
-    """Start the game (see ``main_loop.main``; ``options`` are for tests)."""
-    return main_loop.main(**options)
+def main(max_frames=None, assets="/", saves="/"):
+    """Start the game (see ``main_loop.main``). The arguments are for tests and the REPL
+    (``code.main(max_frames=100)`` runs 100 frames); they go on by position, as a ``.mpy``
+    deploy shortens the names of lib/ (sim/minify.py), not those of this file."""
+    return main_loop.main(max_frames, assets, saves)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
-"""A board's start-up and first minutes through its own drivers: code.py's path
-(lib/main_loop.py ``main``, lib/hardware.py, the board's driver) on CPython, with the firmware
-and libraries of tests/fake_hw/ (strict: the real modules' signatures) and the displayio
+"""A board's start-up and first minutes through its own drivers: code.py's path (its
+``main``, then lib/main_loop.py's, lib/hardware.py, the board's driver) on CPython, with the
+firmware and libraries of tests/fake_hw/ (strict: the real modules' signatures) and the displayio
 stand-in of sim/mp/stubs/, then input through the board's own buttons, joystick or touch.
 
 usage: start_board.py REPO ROOT BOARD_ID SETTING SAVES
@@ -31,15 +31,21 @@ if setting != "-":
     os.environ["SCOPONE_BOARD"] = setting
 fake_hw.install(board_id, display, touchscreen=library)
 
-import main_loop  # noqa: E402
+import importlib.util  # noqa: E402
 
-app = main_loop.main(1, repo, saves)  # code.py's start-up, one frame
+# code.py as the board runs it (loaded by path: the standard library has a module "code"),
+# called by keyword as at a board's REPL, which a .mpy deploy's shortened names must allow
+spec = importlib.util.spec_from_file_location("board_code", root + "/code.py")
+code_py = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(code_py)
+app = code_py.main(max_frames=1, assets=repo, saves=saves)  # code.py's start-up, one frame
 if app is None:  # the board cannot run the game: a message on its screen
     shown = display.root_group if display is not None else None
     print("no game;", "message shown" if shown is not None else "no screen")
     sys.exit(0)
 
 import hardware  # noqa: E402  (main dropped it: start again, keeping the input)
+import main_loop  # noqa: E402  (code.py loaded it)
 
 app, pad, queue = hardware.start(None, repo, saves)
 trace = []
