@@ -223,13 +223,16 @@ def show_hand_end(app) -> None:
     scene.columns(0, ("", names[0], names[1], points), widths, DIM)
     for i, row in enumerate(rows):
         scene.columns(i + 1, row, widths)
-    if len(rows) + 3 <= scene.rows:  # the primiera's cards (C-18, C-22) under the totals
+    first = len(rows) + 1  # the primiera's cards (C-18, C-22) under the totals,
+    if first + 3 <= scene.rows:  # a row apart where the screen has one to spare
+        first += 1
+    if first + 2 <= scene.rows:
         label = texts["rows"][3]
         for team in range(2):
             line = "%s %s: %s" % (label, names[team], cards[team])
             if len(line) > scene.chars:
                 line = line[len(label) + 1:]  # "Them: 7d 6c Ab 7s"
-            scene.set_row(len(rows) + 1 + team, line)
+            scene.set_row(first + team, line)
 
 
 def show_match_end(app) -> None:
