@@ -31,6 +31,17 @@ _NAME_ITEMS = ("name0", "name1", "name2", "name3", "back")
 # or a touchscreen spell it as easily: the first letter a capital, the others small.
 _GROUPS = ("ABCDEF", "GHIJKL", "MNOPQR", "STUVWX", "YZ")
 _SPELL_ITEMS = _GROUPS + ("delete", "done")
+# The options that cycle through a tuple of values: key -> (the values, the texts key of
+# their words, or "" to show the value itself)
+_CHOICES = {
+    "target": (match_setup.TARGETS, ""),
+    "napola": (match_setup.NAPOLA, "napola_names"),
+    "deal_shape": (match_setup.DEAL_SHAPES, ""),
+    "review_captures": (match_setup.REVIEWS, "review_names"),
+    "level": (match_setup.LEVELS, "level_names"),
+    "pace": (match_setup.PACES, "pace_names"),
+    "deck": (match_setup.DECKS, "deck_names"),
+}
 _STATS_ITEMS = ("back", "reset")  # Back first: a second press must not near a reset
 _HOWTO_ITEMS = ("next_page", "back")
 _NEW_MATCH = ("vs_bots", "watch", "start")  # items that replace a saved match
@@ -251,23 +262,12 @@ def item_text(app, key: str) -> tuple:
         return texts["preset"], setup.preset + ("*" if edited else "")
     if key in ("tre_gradi", "re_bello", "ace_sweep"):
         return texts[key], texts["on_off"][bool(getattr(setup, key))]
-    if key == "target":
-        return texts["target"], str(setup.target)
-    if key == "napola":
-        return texts["napola"], texts["napola_names"][match_setup.NAPOLA.index(setup.napola)]
-    if key == "deal_shape":
-        return texts["deal_shape"], setup.deal_shape
-    if key == "review_captures":
-        return texts["review_captures"], texts["review_names"][
-            match_setup.REVIEWS.index(setup.review_captures)]
-    if key == "level":
-        if setup.level not in match_setup.LEVELS:  # "desktop", from the simulator
-            return texts["level"], setup.level
-        return texts["level"], texts["level_names"][match_setup.LEVELS.index(setup.level)]
-    if key == "pace":
-        return texts["pace"], texts["pace_names"][match_setup.PACES.index(setup.pace)]
-    if key == "deck":
-        return texts["deck"], texts["deck_names"][match_setup.DECKS.index(setup.deck)]
+    if key in _CHOICES:
+        values, words = _CHOICES[key]
+        value = getattr(setup, key)
+        if not words or value not in values:  # a number, a deal, or "desktop" (the simulator)
+            return texts[key], str(value)
+        return texts[key], texts[words][values.index(value)]
     if key.startswith("seat"):
         seat = int(key[4])
         person = app.pass_seats[seat]
@@ -353,20 +353,8 @@ def _change_option(app, key: str) -> None:
         setup.from_preset(_next(match_setup.PRESETS, setup.preset))
     elif key in ("tre_gradi", "re_bello", "ace_sweep"):
         setattr(setup, key, not getattr(setup, key))
-    elif key == "target":
-        setup.target = _next(match_setup.TARGETS, setup.target)
-    elif key == "napola":
-        setup.napola = _next(match_setup.NAPOLA, setup.napola)
-    elif key == "deal_shape":
-        setup.deal_shape = _next(match_setup.DEAL_SHAPES, setup.deal_shape)
-    elif key == "review_captures":
-        setup.review_captures = _next(match_setup.REVIEWS, setup.review_captures)
-    elif key == "level":
-        setup.level = _next(match_setup.LEVELS, setup.level)
-    elif key == "pace":
-        setup.pace = _next(match_setup.PACES, setup.pace)
-    elif key == "deck":
-        setup.deck = _next(match_setup.DECKS, setup.deck)
+    elif key in _CHOICES:
+        setattr(setup, key, _next(_CHOICES[key][0], getattr(setup, key)))
     footer = help_line(app, "menu_help")
     try:
         setup.rules()
