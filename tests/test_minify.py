@@ -56,7 +56,8 @@ def tree(tmp_path):
 
 
 def test_what_keeps_its_name(tree, tmp_path):
-    mapping = minify.make_mapping(tree, keep={"x"})
+    renaming = minify.Renaming(tree, keep={"x"})
+    mapping = renaming.mapping
     renamed = {"helper_function", "first_value", "counter", "_PRIVATE_LIMIT", "_hidden_total",
                "KEYS"}
     assert renamed <= set(mapping)
@@ -67,7 +68,7 @@ def test_what_keeps_its_name(tree, tmp_path):
     assert not mapping["counter"].startswith("_")
 
     out = tmp_path / "out"
-    minify.write_tree(out, mapping, tree)
+    minify.write_tree(out, renaming, tree)
     assert (out / "code.py").read_text() == TREE["code.py"]  # verbatim, and start_game...
     code = (out / "lib" / "main_loop.py").read_text()
     assert "start_game in a docstring" in code and "Counter in a comment" in code
@@ -192,3 +193,84 @@ def test_what_the_board_code_asks_of_outside_modules_keeps_its_name():
                         assert word.arg not in mapping, "%s: %s(%s=)" % (path, root.id,
                                                                          word.arg)
     assert checked > 80  # 96 when written
+
+
+FOLDED = {
+    "engine/limits.py": (
+        "try:\n"
+        "    from micropython import const\n"
+        "except ImportError:\n"
+        "    def const(value):\n"
+        "        return value\n"
+        "LIMIT = const(4)  # four\n"
+        "NEGATIVE = const(-1)\n"
+        "MASK = const(LIMIT << 2)\n"
+        "PASSED = const(7)  # passed as a keyword below: kept\n"
+        "SPELLED = const(9)  # spelled out in a string: kept\n"
+        "TABLE = (LIMIT, MASK)\n"
+    ),
+    "lib/user.py": (
+        "from engine import limits\n"
+        "from engine.limits import (\n"
+        "    LIMIT,\n"
+        "    MASK,\n"
+        "    TABLE,\n"
+        ")\n"
+        "\n\n"
+        "def values(**words):\n"
+        "    from engine.limits import NEGATIVE\n"
+        "    return (LIMIT, MASK, -NEGATIVE, limits.NEGATIVE, TABLE, limits.SPELLED,\n"
+        "            getattr(limits, 'SPELLED'), sorted(words))\n"
+        "\n\n"
+        "def passing():\n"
+        "    return values(PASSED=limits.PASSED)\n"
+    ),
+}
+
+
+def test_constants_are_folded_across_modules(tree, tmp_path):
+    for name, text in FOLDED.items():
+        (tree / name).write_text(text)
+    renaming = minify.Renaming(tree)
+    assert renaming.constants == {"LIMIT": 4, "NEGATIVE": -1, "MASK": 16}
+    assert not set(renaming.constants) & set(renaming.mapping)  # folded names take no name
+
+    out = tmp_path / "out"
+    minify.write_tree(out, renaming, tree)
+    limits = (out / "engine" / "limits.py").read_text()
+    user = (out / "lib" / "user.py").read_text()
+    assert "const(4)" not in limits and "# four" in limits and "const(7)" in limits
+    assert "(4, 16)" in limits  # the module's own uses too
+    assert "(4, 16, -(-1), (-1)," in user
+    assert "import NEGATIVE" not in user and "    pass\n" in user
+    for name, text in FOLDED.items():  # line numbers stay: a board's traceback still points
+        assert (out / name).read_text().count("\n") == text.count("\n")
+
+    names = ("user", "engine", "engine.limits")
+    for name in names:
+        sys.modules.pop(name, None)
+    sys.path[:0] = [str(out), str(out / "lib")]
+    try:
+        import user
+
+        passing = getattr(user, renaming.mapping.get("passing", "passing"))
+        assert passing() == (4, 16, 1, -1, (4, 16), 9, 9, [renaming.mapping["PASSED"]])
+    finally:
+        del sys.path[:2]
+        for name in names:
+            sys.modules.pop(name, None)
+
+
+def test_a_script_that_uses_a_folded_name_another_way_is_refused(tree):
+    (tree / "engine" / "limits.py").write_text(FOLDED["engine/limits.py"])
+    renaming = minify.Renaming(tree)
+    with pytest.raises(minify.MinifyError, match=r"drive.py:2: LIMIT is folded"):
+        renaming.apply("from engine.limits import LIMIT\nLIMIT = 5\n", "drive.py")
+
+
+def test_the_real_constants_are_folded():
+    renaming = minify.Renaming()
+    assert {"PLAY", "MAX_MOVES", "PLY", "HAND_OVER"} <= set(renaming.constants)
+    assert len(renaming.constants) >= 80  # 90 when written
+    layout = renaming.apply((ROOT / "engine" / "layout.py").read_text())
+    assert "const(" not in layout.split("class", 1)[0].replace("def const", "")
