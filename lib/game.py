@@ -531,20 +531,25 @@ class Game:
         state.observe(self.viewer, self.obs)
         count = state.legal_moves(self.moves)
         # Two steps, each with only its own code loaded (engine/bots/hint.py): the search's
-        # move, then whether Chitarrella's player explains it.
+        # move, then whether Chitarrella's player explains it (the master bot's own, when the
+        # bots search: it holds one for its candidates).
         hinter = self.make_hinter()
         move = hinter.search_move(self.obs, self.moves, count)
         kind = hinter.kind
         code = hinter.reason
         hinter = None
         self.drop_hinter()
-        teacher = make_bot("chitarrella", self.rules)
+        teacher = getattr(self.bot, "teacher", None)  # a master bot holds one
+        lent = teacher is not None
+        if not lent:
+            teacher = make_bot("chitarrella", self.rules)
         teacher_code = teacher.explain(self.obs, self.moves, count, move)
         if teacher_code:
             kind = teacher.REASON_KIND
             code = teacher_code
         teacher = None
-        forget("engine.bots.chitarrella")
+        if not lent:
+            forget("engine.bots.chitarrella")
         self.hint_reason = (kind, code)
         for i in range(self.view.hand_count):
             if self.view.hand[i] == move & 63:

@@ -38,7 +38,9 @@ class Hinter:
                 search = make_level_bot("hard", rules, seed)
         self.iterations, self.deadline_ms = budget
         self.search = search
-        self.teacher = make_bot("chitarrella", rules) if teacher else None
+        self.teacher = None
+        if teacher:  # the search's own when it holds one (the master bot does)
+            self.teacher = getattr(search, "teacher", None) or make_bot("chitarrella", rules)
         self.move = -1
         self.kind = ""
         self.reason = 0
