@@ -920,9 +920,10 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         out.append("- The code as `make deploy` with `MPY_CROSS` builds it: `.mpy`, compiled "
                    "after the public constants are folded into the modules that read them "
                    "(sim/const_fold.py) and the names the game's code defines are shortened "
-                   "(sim/minify.py), which takes about 4.5 KB off the interned names. Deployed as `.py` "
-                   "(`make deploy` without `MPY_CROSS`, names as written) the board compiles "
-                   "lib/ and engine/ itself and keeps more: UI code %s and engine + bots %s, "
+                   "(sim/minify.py), which takes about 4.5 KB off the interned names. Deployed "
+                   "as `.py` (`make deploy` without `MPY_CROSS`, names as written) the board "
+                   "compiles lib/ and engine/ itself and keeps more: UI code %s and engine + "
+                   "bots %s, "
                    "and interns every local name too: interned names %s; "
                    "%s in all." % (
                        _kb(parts["ui_code_py"]), _kb(parts["engine_py"]),

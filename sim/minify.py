@@ -1,7 +1,7 @@
 """Short names for the board's compiled code: ``python -m sim.minify`` (``--map``).
 
 A board interns every attribute, global, function, class and parameter name of each module it
-loads (the qstr pool) and never frees them: about 1,150 names, 11 KB of text, at the game's peak
+loads (the qstr pool) and never frees them: about 1,100 names, 7 KB of text, at the game's peak
 (sim/memory_budget.md). Before ``engine/`` and ``lib/`` are compiled to ``.mpy`` (``make deploy``
 with ``MPY_CROSS``; the memory budget and ``make bench`` measure that build), every name the
 game's own code defines is renamed to one, two or three letters, one mapping for the whole tree:

@@ -10,11 +10,11 @@ asks engine/bots/inference.py who may hold the unseen cards, then:
 * earlier, ranks the moves with a greedy score (what a move takes, a scopa, and the sweep it
   may leave to the next seat, C-14, weighed by the chance that this seat holds the card), puts
   the move of the rule-based Chitarrella player (engine/bots/chitarrella.py) among the best
-  few when the score ranks it lower, and compares those few by paired playouts: every candidate is played out on the same
-  determinization with the same random stream, by a greedy policy that sees the determinized
-  hands, for _HORIZON plays (material and scope gained by each side) or to the end of the hand
-  when that is near (exact hand points, RULES §5). The greedy score still counts in the
-  final choice: a few playouts are noisy.
+  few when the score ranks it lower, and compares those few by paired playouts: every
+  candidate is played out on the same determinization with the same random stream, by a
+  greedy policy that sees the determinized hands, for _HORIZON plays (material and scope
+  gained by each side) or to the end of the hand when that is near (exact hand points, RULES
+  §5). The greedy score still counts in the final choice: a few playouts are noisy.
 
 The side plays as a team: every value is the bot's team minus the other team. Budgets:
 ``iterations`` playouts a decision (0 = _DEFAULT_ITERATIONS) and ``deadline_ms`` (0 = none),
