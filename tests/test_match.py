@@ -33,7 +33,8 @@ from engine.state import State
 A_SCORES_THREE = ("7d 6d 5d Jd Qd Kd Jc Qb Ks", [("Js", "Jd"), ("2s", "")])
 # B takes everything on the final play. A 0, B 3.
 B_SCORES_THREE = ("7d 6d 5d Jd Qd Kd Jc Qb Ks", [("Js", "Jd")])
-# §9.9: A settebello and two scope; B one scopa, eight denari and the primiera. A 3, B 3.
+# §9.9's totals by another split (test_example_9_9_as_written has its own): A settebello and
+# two scope; B one scopa, eight denari and the primiera. A 3, B 3.
 BOTH_SCORE_THREE = ("3c 4c", [
     ("7d", "3c 4c"),  # ply 20, A: scopa
     ("Qb", ""),
@@ -139,6 +140,37 @@ def test_example_9_9_both_reach_target_higher_wins():
     assert (state.match.winner, state.match.reason) == (0, TARGET)
     state = finish(BOTH_SCORE_THREE, (8, 9))
     assert (state.match.winner, list(state.score)) == (1, [11, 12])
+
+
+def test_example_9_9_as_written():
+    # §9.9 point for point: A 9, B 8; A scores carte, settebello and a scopa, B denari,
+    # primiera and a scopa; A 12, B 11, and A wins with the higher total.
+    state = State(Rules("chitarrella"), 1)
+    hands = ["4b Jc", "2c Qc", "3b Kc", "5c Ks"]  # the last two rounds; seat 3 deals
+    state.set_position([cards(hand) for hand in hands], cards("4c"), turn=0, ply=28)
+    assert state.dealer == 3
+    # Taken earlier: A 19 cards with the settebello and four denari (primiera 7d Ac Ab As,
+    # 69); B 12 with six denari and three sevens (primiera 6d 7c 7b 7s, 81).
+    for team, pile in enumerate(("7d Jd Qd Kd Ac 3c Ab 2b 5b Jb Qb Kb As 2s 3s 4s 5s Js Qs",
+                                 "Ad 2d 3d 4d 5d 6d 7c 7b 7s 6c 6b 6s")):
+        for card in cards(pile):
+            state.put_in_pile(card, team)
+    for card, taken in (("4b", "4c"),  # A: scopa
+                        ("2c", ""), ("3b", ""),
+                        ("5c", "2c 3b"),  # B: scopa
+                        ("Jc", ""), ("Qc", ""), ("Kc", ""),
+                        ("Ks", "Kc")):  # the final play, no scopa (C-15); B takes the rest
+        play(state, card, taken)
+    out = array("h", [0] * SIZE)
+    state.score_hand(out)
+    assert [out[P_CARTE], out[P_SETTEBELLO], out[P_SCOPE], out[P_DENARI], out[P_PRIMIERA]] \
+        == [1, 1, 1, 0, 0]  # A: 21 cards
+    assert [out[P_CARTE + 1], out[P_SETTEBELLO + 1], out[P_SCOPE + 1], out[P_DENARI + 1],
+            out[P_PRIMIERA + 1]] == [0, 0, 1, 1, 1]  # B: 19 cards
+    state.score[0], state.score[1] = 9, 8
+    state.end_hand()
+    assert list(state.score) == [12, 11]
+    assert (state.match.winner, state.match.reason, state.phase) == (0, TARGET, TERMINAL)
 
 
 def test_example_9_9_equal_totals_play_on_until_a_hand_ends_unequal():
