@@ -67,9 +67,19 @@ def _definition(statement: ast.stmt) -> tuple[str, ast.expr] | None:
     return None
 
 
+def _imported_modules(tree: ast.Module, modules: set[str]) -> set[str]:
+    """The names of ``modules`` that ``tree`` binds by importing them (``from engine import
+    observe``): ``observe.PLY`` reads a module's constant only where ``observe`` is one."""
+    bound = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            bound.update(alias.asname or alias.name for alias in node.names)
+    return bound & modules
+
+
 def _foldable_use(node: ast.AST, name: str, modules: set[str]) -> bool | None:
-    """Whether ``node``, which mentions ``name``, is a use ``fold`` can rewrite; None when it
-    does not mention it."""
+    """Whether ``node``, which mentions ``name``, is a use ``fold`` can rewrite (``modules``:
+    the module names the file imports); None when it does not mention it."""
     if isinstance(node, ast.Name) and node.id == name:
         return isinstance(node.ctx, ast.Load)
     if isinstance(node, ast.Attribute) and node.attr == name:
@@ -114,6 +124,7 @@ def foldable(trees: list[ast.Module], modules: set[str], kept: set[str]) -> dict
 def _other_uses(tree: ast.Module, constants, modules: set[str]):
     """(node, name) for each use in ``tree`` of a name of ``constants`` that ``fold`` cannot
     rewrite (a definition is not one)."""
+    modules = _imported_modules(tree, modules)
     defining = {id(statement.targets[0]) for statement in tree.body if _definition(statement)}
     for node in ast.walk(tree):
         for name in _mentions(node):
@@ -144,6 +155,7 @@ def _import_text(node: ast.ImportFrom, kept: list[ast.alias]) -> str:
 
 def _edits(tree: ast.Module, constants: dict[str, int], modules: set[str]):
     """(node, new text) for every place of ``tree`` that folding changes."""
+    modules = _imported_modules(tree, modules)
     for statement in tree.body:
         found = _definition(statement)
         if found and found[0] in constants:

@@ -266,6 +266,8 @@ def test_a_script_that_uses_a_folded_name_another_way_is_refused(tree):
     renaming = minify.Renaming(tree)
     with pytest.raises(minify.MinifyError, match=r"drive.py:2: LIMIT is folded"):
         renaming.apply("from engine.limits import LIMIT\nLIMIT = 5\n", "drive.py")
+    with pytest.raises(minify.MinifyError, match=r"drive.py:2: LIMIT is folded"):
+        renaming.apply("limits = range(3)\nprint(limits.LIMIT)\n", "drive.py")  # no module
 
 
 def test_the_real_constants_are_folded():
