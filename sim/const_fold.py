@@ -10,11 +10,16 @@ and its definition goes: about 1.1 KB less engine heap and 2.9 KB less at a boar
 (``make bench``, ``python -m sim.memory_budget``). Line numbers stay as they were, so a built
 file reads line for line against its source.
 
-A constant is left alone when the code uses it any other way (assigns it twice, passes it as
-a keyword, reads it as an attribute of something that is not a module), when its name is the
-whole of a string literal (code may reach it through ``getattr``), or when ``code.py`` or
-``boot.py`` names it (they are copied as written). ``fold`` refuses, with ``MinifyError``'s
-message naming the file and line, a script that uses a folded name in a way it cannot fold.
+Each module's constants are its own: ``LEFT`` of lib/layouts.py and ``LEFT`` of
+lib/input_events.py fold apart, each where a module imports it (``from input_events import
+LEFT``) or reads it on the module (``layouts.LEFT``). A constant is left alone when some file
+that imports it also binds its name another way (an assignment, a parameter, a second
+import), imports it under another name, or writes it; when code reads an attribute of that
+name on something that is not a module imported by name (``self.LEFT``: it might be one);
+when its name is the whole of a string literal (code may reach it through ``getattr``); or
+when ``code.py`` or ``boot.py`` names it (they are copied as written). ``fold`` refuses, with
+``MinifyError``'s message naming the file and line, a script that uses a folded constant in
+a way it cannot fold.
 
 Desktop only.
 """
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 import ast
 import operator
+from pathlib import Path
 
 
 class MinifyError(Exception):
@@ -55,6 +61,17 @@ def _int_value(node: ast.AST, known: dict[str, int]) -> int | None:
     return None
 
 
+def module_name(path: Path) -> str:
+    """The name the board imports the module at ``path`` (relative to the root) by: lib/ is on
+    its path, engine/ a package."""
+    parts = list(path.with_suffix("").parts)
+    if parts[0] == "lib":
+        parts = parts[1:]
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
 def _definition(statement: ast.stmt) -> tuple[str, ast.expr] | None:
     """(name, argument) when ``statement`` is ``NAME = const(argument)`` with a public name."""
     if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
@@ -67,82 +84,167 @@ def _definition(statement: ast.stmt) -> tuple[str, ast.expr] | None:
     return None
 
 
-def _imported_modules(tree: ast.Module, modules: set[str]) -> set[str]:
-    """The names of ``modules`` that ``tree`` binds by importing them (``from engine import
-    observe``): ``observe.PLY`` reads a module's constant only where ``observe`` is one."""
-    bound = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            bound.update(alias.asname or alias.name for alias in node.names)
-    return bound & modules
+class _File:
+    """What one file's names stand for: the constants and modules it binds by name."""
 
-
-def _foldable_use(node: ast.AST, name: str, modules: set[str]) -> bool | None:
-    """Whether ``node``, which mentions ``name``, is a use ``fold`` can rewrite (``modules``:
-    the module names the file imports); None when it does not mention it."""
-    if isinstance(node, ast.Name) and node.id == name:
-        return isinstance(node.ctx, ast.Load)
-    if isinstance(node, ast.Attribute) and node.attr == name:
-        return isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name) and \
-            node.value.id in modules
-    if isinstance(node, ast.alias) and node.name == name:
-        return node.asname is None
-    if isinstance(node, ast.arg) and node.arg == name or \
-            isinstance(node, ast.keyword) and node.arg == name or \
-            isinstance(node, (ast.FunctionDef, ast.ClassDef)) and node.name == name or \
-            isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
-        return False
-    return None
-
-
-def foldable(trees: list[ast.Module], modules: set[str], kept: set[str]) -> dict[str, int]:
-    """{name: value} of the public constants of ``trees`` (the board's modules) to fold: each
-    defined once, as an int, and only read, by name, as a module's attribute or imported by
-    its name; none of the names in ``kept``."""
-    definitions: dict[str, list[ast.expr]] = {}
-    for tree in trees:
+    def __init__(self, tree: ast.Module, own: str | None, defined, modules: set[str]) -> None:
+        self.tree = tree
+        self.constants: dict[str, tuple] = {}  # local name -> (module, name) of a constant
+        self.modules: dict[str, str] = {}  # local name -> module
+        self.renamed: dict[tuple, int] = {}  # constants imported under another name -> line
+        self.clashes: dict[str, int] = {}  # names bound twice, differently -> a line
+        self.definitions = []  # (statement, (module, name)) of its own constants
         for statement in tree.body:
             found = _definition(statement)
-            if found:
-                definitions.setdefault(found[0], []).append(found[1])
-    known: dict[str, int] = {}
-    changed = True
-    while changed:  # a constant may be defined by others: settle them in rounds
-        changed = False
-        for name, arguments in definitions.items():
-            if name not in known and len(arguments) == 1 and name not in kept:
-                value = _int_value(arguments[0], known)
-                if value is not None:
-                    known[name] = value
-                    changed = True
-    for tree in trees:
-        for name in [name for _node, name in _other_uses(tree, known, modules)]:
-            known.pop(name, None)
-    return known
+            if found and own is not None:
+                self.definitions.append((statement, (own, found[0])))
+                self._bind(self.constants, found[0], (own, found[0]), statement)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                for alias in node.names:
+                    key = (node.module, alias.name)
+                    local = alias.asname or alias.name
+                    if key in defined:
+                        if alias.asname:
+                            self.renamed.setdefault(key, node.lineno)
+                        self._bind(self.constants, local, key, node)
+                    elif node.module + "." + alias.name in modules:
+                        self._bind(self.modules, local, node.module + "." + alias.name, node)
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name in modules and (alias.asname or "." not in alias.name):
+                        self._bind(self.modules, alias.asname or alias.name, alias.name, node)
+        for local in self.constants.keys() & self.modules.keys():
+            self.clashes.setdefault(local, 0)
+        for local, line in _rebound(tree, self.definitions).items():
+            if local in self.constants:
+                self.clashes.setdefault(local, line)
+
+    def _bind(self, table: dict, local: str, target, node: ast.stmt) -> None:
+        if table.setdefault(local, target) != target:
+            self.clashes.setdefault(local, node.lineno)
+
+    def uses(self):
+        """(node, (module, name) or None, foldable) for every place the file names a
+        constant's name: as a name it binds to one, as an attribute of a module it imports,
+        or as an attribute of something else (key None)."""
+        for node in ast.walk(self.tree):
+            if isinstance(node, ast.Name) and node.id in self.constants and \
+                    isinstance(node.ctx, ast.Load):
+                yield node, self.constants[node.id], node.id not in self.clashes
+            elif isinstance(node, ast.Attribute):
+                module = self.modules.get(node.value.id) \
+                    if isinstance(node.value, ast.Name) and node.value.id not in self.clashes \
+                    else None
+                key = (module, node.attr) if module else None
+                yield node, key, isinstance(node.ctx, ast.Load)
 
 
-def _other_uses(tree: ast.Module, constants, modules: set[str]):
-    """(node, name) for each use in ``tree`` of a name of ``constants`` that ``fold`` cannot
-    rewrite (a definition is not one)."""
-    modules = _imported_modules(tree, modules)
-    defining = {id(statement.targets[0]) for statement in tree.body if _definition(statement)}
+def _rebound(tree: ast.Module, definitions) -> dict[str, int]:
+    """{name: line} of the names ``tree`` binds other than by import or its own constants'
+    definitions."""
+    defining = {id(statement.targets[0]) for statement, _key in definitions}
+    names = {}
     for node in ast.walk(tree):
-        for name in _mentions(node):
-            if name in constants and id(node) not in defining and \
-                    not _foldable_use(node, name, modules):
-                yield node, name
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load) and \
+                id(node) not in defining:
+            names.setdefault(node.id, node.lineno)
+        elif isinstance(node, ast.arg):
+            names.setdefault(node.arg, node.lineno)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.setdefault(node.name, node.lineno)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            for name in node.names:
+                names.setdefault(name, node.lineno)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            names.setdefault(node.name, node.lineno)
+    return names
 
 
-def _mentions(node: ast.AST) -> list:
-    """The names ``node`` itself spells (not its children's)."""
-    if isinstance(node, (ast.Global, ast.Nonlocal)):
-        return node.names
-    return [getattr(node, field) for field in ("id", "attr", "name", "arg")
-            if isinstance(getattr(node, field, None), str)]
+def _blocked(files: list[_File], keys) -> dict[tuple, int]:
+    """{key: line} for the ``keys`` (constants) some file uses in a way ``fold`` cannot
+    rewrite, with the first such line."""
+    names = {name for _module, name in keys}
+    blocked = {}
+    for file in files:
+        for key, line in file.renamed.items():
+            blocked.setdefault(key, line)
+        for local, key in file.constants.items():
+            if local in file.clashes:
+                blocked.setdefault(key, file.clashes[local])
+        for node, key, foldable in file.uses():
+            if key is None and isinstance(node, ast.Attribute) and node.attr in names:
+                for other in keys:  # obj.NAME: obj may be a module
+                    if other[1] == node.attr:
+                        blocked.setdefault(other, node.lineno)
+            elif key is not None and not foldable:
+                blocked.setdefault(key, node.lineno)
+    return {key: line for key, line in blocked.items() if key in keys}
+
+
+class Constants:
+    """The public ``const()`` ints of the board's modules that ``fold`` writes in where they
+    are read: ``values`` {(module, name): int}."""
+
+    def __init__(self, sources: list[tuple[str, ast.Module]], kept: set[str]) -> None:
+        """``sources``: (module name, tree) of each board module; ``kept``: names never folded
+        (spelled out as strings, or named by code.py or boot.py)."""
+        self.modules = {module for module, _tree in sources}
+        definitions = {}
+        for module, tree in sources:
+            for statement in tree.body:
+                found = _definition(statement)
+                if found and found[0] not in kept:
+                    definitions[(module, found[0])] = found[1]
+        files = [_File(tree, module, definitions, self.modules) for module, tree in sources]
+        values: dict[tuple, int] = {}
+        changed = True
+        while changed:  # a constant may be defined by others: settle them in rounds
+            changed = False
+            for file in files:
+                known = {local: values[key] for local, key in file.constants.items()
+                         if key in values}
+                for _statement, key in file.definitions:
+                    if key in definitions and key not in values:
+                        value = _int_value(definitions[key], known)
+                        if value is not None:
+                            values[key] = value
+                            changed = True
+        for key in _blocked(files, values):
+            del values[key]
+        self.values = values
+
+    def fold(self, text: str, path: Path | str = "<source>") -> str:
+        """``text`` (a board module at ``path``, relative to the root, or a script that
+        drives one) with the constants folded in: each use replaced by its value, each import
+        of one dropped, each definition of one removed; lines where they were. Raises
+        MinifyError when ``text`` uses one another way."""
+        tree = ast.parse(text, str(path))
+        own = module_name(Path(path)) if module_name(Path(path)) in self.modules else None
+        file = _File(tree, own, self.values, self.modules)
+        for (module, name), line in _blocked([file], self.values).items():
+            raise MinifyError("%s:%d: %s of %s is folded as a constant for the board, but "
+                              "this file uses it another way" % (path, line, name, module))
+        return _apply(text, _edits(file, self.values))
 
 
 def _literal(value: int) -> str:
     return "%d" % value if value >= 0 else "(%d)" % value
+
+
+def _edits(file: _File, values: dict):
+    """(node, new text) for every place of ``file`` that folding changes."""
+    for statement, key in file.definitions:
+        if key in values:
+            yield statement, ""
+    for node, key, _foldable in file.uses():
+        if key in values:
+            yield node, _literal(values[key])
+    for node in ast.walk(file.tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and \
+                any((node.module, alias.name) in values for alias in node.names):
+            kept = [alias for alias in node.names if (node.module, alias.name) not in values]
+            yield node, _import_text(node, kept)
 
 
 def _import_text(node: ast.ImportFrom, kept: list[ast.alias]) -> str:
@@ -150,50 +252,23 @@ def _import_text(node: ast.ImportFrom, kept: list[ast.alias]) -> str:
         return "pass"
     names = ", ".join(alias.name if alias.asname is None else
                       "%s as %s" % (alias.name, alias.asname) for alias in kept)
-    return "from %s%s import %s" % ("." * node.level, node.module or "", names)
+    return "from %s import %s" % (node.module, names)
 
 
-def _edits(tree: ast.Module, constants: dict[str, int], modules: set[str]):
-    """(node, new text) for every place of ``tree`` that folding changes."""
-    modules = _imported_modules(tree, modules)
-    for statement in tree.body:
-        found = _definition(statement)
-        if found and found[0] in constants:
-            yield statement, ""
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and node.id in constants and \
-                isinstance(node.ctx, ast.Load):
-            yield node, _literal(constants[node.id])
-        elif isinstance(node, ast.Attribute) and node.attr in constants and \
-                isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name) and \
-                node.value.id in modules:
-            yield node, _literal(constants[node.attr])
-        elif isinstance(node, ast.ImportFrom) and \
-                any(alias.name in constants and alias.asname is None for alias in node.names):
-            kept = [alias for alias in node.names
-                    if alias.name not in constants or alias.asname is not None]
-            yield node, _import_text(node, kept)
-
-
-def fold(text: str, constants: dict[str, int], modules: set[str], path="<source>") -> str:
-    """``text`` with the ``constants`` folded in: each use replaced by its value, each import
-    of one dropped, each definition removed; lines where they were. Raises MinifyError when
-    ``text`` uses one another way."""
-    tree = ast.parse(text, str(path))
-    for node, name in _other_uses(tree, constants, modules):
-        raise MinifyError("%s:%d: %s is folded as a constant for the board, but this line "
-                          "uses it another way" % (path, getattr(node, "lineno", 0), name))
+def _apply(text: str, edits) -> str:
+    """``text`` with each edit's node replaced by its text, padded with newlines to keep the
+    node's lines; an edit inside another (a definition's own names) goes with it."""
     data = text.encode("utf-8")  # ast columns count bytes
     starts = [0]
     for line in data.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
     spans = []
-    for node, new in _edits(tree, constants, modules):
+    for node, new in edits:
         start = starts[node.lineno - 1] + node.col_offset
         end = starts[node.end_lineno - 1] + node.end_col_offset
         spans.append((start, end, new + "\n" * (node.end_lineno - node.lineno)))
     spans.sort()
-    outer = []  # a definition's own names go with it
+    outer = []
     for span in spans:
         if not outer or span[0] >= outer[-1][1]:
             outer.append(span)

@@ -135,7 +135,8 @@ def read_keep(path: Path = KEEP_FILE) -> set[str]:
 
 
 class BoardScan:
-    """What the board's code defines, mentions and spells out as strings."""
+    """What the board's code defines, mentions and spells out as strings, once its constants
+    are folded (``constants``, sim/const_fold.py)."""
 
     def __init__(self, root: Path) -> None:
         self.defined: set[str] = set()
@@ -143,23 +144,26 @@ class BoardScan:
         self.literals: set[str] = set()
         self.verbatim: set[str] = set()
         self.modules = {"engine", "bots", "lib"}
-        trees = []
+        texts = {}
+        sources = []
         for path in board_sources(root):
-            text = (root / path).read_text(encoding="utf-8")
+            text = texts[path] = (root / path).read_text(encoding="utf-8")
             tree = ast.parse(text, str(path))
-            trees.append(tree)
             self.modules.add(path.stem)
-            self.defined |= defined_names(tree)
-            names = {t.string for t in _tokens(text, path) if t.type == tokenize.NAME}
-            self.tokens |= names
             if path.as_posix() in VERBATIM:
-                self.verbatim |= names
+                self.verbatim |= {t.string for t in _tokens(text, path)
+                                  if t.type == tokenize.NAME}
+            else:
+                sources.append((const_fold.module_name(path), tree))
             self.literals |= {node.value for node in ast.walk(tree)
                               if isinstance(node, ast.Constant) and isinstance(node.value, str)
                               and node.value.isidentifier()}
-        # {name: value} of the constants sim/const_fold.py writes in where they are read
-        self.constants = const_fold.foldable(trees, self.modules,
-                                             self.literals | self.verbatim)
+        self.constants = const_fold.Constants(sources, self.literals | self.verbatim)
+        for path, text in texts.items():
+            if path.as_posix() not in VERBATIM:
+                text = self.constants.fold(text, path)
+            self.defined |= defined_names(ast.parse(text, str(path)))
+            self.tokens |= {t.string for t in _tokens(text, path) if t.type == tokenize.NAME}
 
 
 def _short_names():
@@ -182,13 +186,12 @@ class Renaming:
     def __init__(self, root: Path = ROOT, keep: set[str] | None = None) -> None:
         scan = BoardScan(root)
         self.constants = scan.constants
-        self.modules = scan.modules
         self.mapping = _shorten(scan, read_keep() if keep is None else keep)
 
     def apply(self, text: str, path="<source>") -> str:
-        """``text`` (a module of the board's code, or a script that drives it) as built."""
-        return rename(const_fold.fold(text, self.constants, self.modules, path), self.mapping,
-                      path)
+        """``text`` (a module of the board's code at ``path``, relative to the root, or a
+        script that drives it) as built."""
+        return rename(self.constants.fold(text, path), self.mapping, path)
 
 
 def make_mapping(root: Path = ROOT, keep: set[str] | None = None) -> dict[str, str]:
@@ -201,8 +204,7 @@ def _shorten(scan: BoardScan, keep: set[str]) -> dict[str, str]:
     kept = python_names() | scan.modules | scan.literals | scan.verbatim | keep
     taken = scan.tokens | kept
     renamed = sorted((name for name in scan.defined
-                      if name not in kept and name not in scan.constants
-                      and not name.startswith("__")),
+                      if name not in kept and not name.startswith("__")),
                      key=lambda name: (-len(name), name))
     fresh = (name for name in _short_names() if name not in taken and "_" + name not in taken)
     mapping = {}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import types
 
 import pytest
 
@@ -205,24 +206,30 @@ FOLDED = {
         "LIMIT = const(4)  # four\n"
         "NEGATIVE = const(-1)\n"
         "MASK = const(LIMIT << 2)\n"
-        "PASSED = const(7)  # passed as a keyword below: kept\n"
+        "PASSED = const(7)  # a keyword of that name elsewhere is no use of it\n"
         "SPELLED = const(9)  # spelled out in a string: kept\n"
+        "SHADOWED = const(3)  # a parameter where it is imported: kept\n"
         "TABLE = (LIMIT, MASK)\n"
     ),
+    "engine/other.py": (
+        "from micropython import const\n"
+        "LIMIT = const(40)  # another module's LIMIT\n"
+    ),
     "lib/user.py": (
-        "from engine import limits\n"
+        "from engine import limits, other\n"
         "from engine.limits import (\n"
         "    LIMIT,\n"
         "    MASK,\n"
+        "    SHADOWED,\n"
         "    TABLE,\n"
         ")\n"
         "\n\n"
         "def values(**words):\n"
         "    from engine.limits import NEGATIVE\n"
         "    return (LIMIT, MASK, -NEGATIVE, limits.NEGATIVE, TABLE, limits.SPELLED,\n"
-        "            getattr(limits, 'SPELLED'), sorted(words))\n"
+        "            getattr(limits, 'SPELLED'), sorted(words), other.LIMIT, SHADOWED)\n"
         "\n\n"
-        "def passing():\n"
+        "def passing(SHADOWED=0):\n"
         "    return values(PASSED=limits.PASSED)\n"
     ),
 }
@@ -232,47 +239,55 @@ def test_constants_are_folded_across_modules(tree, tmp_path):
     for name, text in FOLDED.items():
         (tree / name).write_text(text)
     renaming = minify.Renaming(tree)
-    assert renaming.constants == {"LIMIT": 4, "NEGATIVE": -1, "MASK": 16}
-    assert not set(renaming.constants) & set(renaming.mapping)  # folded names take no name
+    limits = "engine.limits"
+    assert renaming.constants.values == {(limits, "LIMIT"): 4, (limits, "NEGATIVE"): -1,
+                                         (limits, "MASK"): 16, (limits, "PASSED"): 7,
+                                         ("engine.other", "LIMIT"): 40}
+    assert not {"LIMIT", "MASK", "NEGATIVE"} & set(renaming.mapping)  # gone: they take no name
 
     out = tmp_path / "out"
     minify.write_tree(out, renaming, tree)
     limits = (out / "engine" / "limits.py").read_text()
     user = (out / "lib" / "user.py").read_text()
-    assert "const(4)" not in limits and "# four" in limits and "const(7)" in limits
+    assert "const(4)" not in limits and "# four" in limits and "const(9)" in limits
     assert "(4, 16)" in limits  # the module's own uses too
-    assert "(4, 16, -(-1), (-1)," in user
+    assert "(4, 16, -(-1), (-1)," in user and ", 40, " in user
     assert "import NEGATIVE" not in user and "    pass\n" in user
-    for name, text in FOLDED.items():  # line numbers stay: a board's traceback still points
+    for name, text in FOLDED.items():  # line numbers stay: a built file reads against its source
         assert (out / name).read_text().count("\n") == text.count("\n")
 
-    names = ("user", "engine", "engine.limits")
+    names = ("user", "engine", "engine.limits", "engine.other")
     for name in names:
         sys.modules.pop(name, None)
     sys.path[:0] = [str(out), str(out / "lib")]
+    sys.modules["micropython"] = types.SimpleNamespace(const=lambda value: value)
     try:
         import user
 
         passing = getattr(user, renaming.mapping.get("passing", "passing"))
-        assert passing() == (4, 16, 1, -1, (4, 16), 9, 9, [renaming.mapping["PASSED"]])
+        assert passing() == (4, 16, 1, -1, (4, 16), 9, 9, ["PASSED"], 40, 3)
     finally:
         del sys.path[:2]
-        for name in names:
+        for name in names + ("micropython",):
             sys.modules.pop(name, None)
 
 
 def test_a_script_that_uses_a_folded_name_another_way_is_refused(tree):
     (tree / "engine" / "limits.py").write_text(FOLDED["engine/limits.py"])
     renaming = minify.Renaming(tree)
-    with pytest.raises(minify.MinifyError, match=r"drive.py:2: LIMIT is folded"):
+    with pytest.raises(minify.MinifyError, match=r"drive.py:2: LIMIT of engine.limits is fold"):
         renaming.apply("from engine.limits import LIMIT\nLIMIT = 5\n", "drive.py")
-    with pytest.raises(minify.MinifyError, match=r"drive.py:2: LIMIT is folded"):
+    with pytest.raises(minify.MinifyError, match=r"drive.py:2: LIMIT of engine.limits is fold"):
         renaming.apply("limits = range(3)\nprint(limits.LIMIT)\n", "drive.py")  # no module
+    assert renaming.apply("def f(LIMIT):\n    return LIMIT\n") == \
+        "def f(LIMIT):\n    return LIMIT\n"  # not imported here: another LIMIT
 
 
 def test_the_real_constants_are_folded():
     renaming = minify.Renaming()
-    assert {"PLAY", "MAX_MOVES", "PLY", "HAND_OVER"} <= set(renaming.constants)
-    assert len(renaming.constants) >= 80  # 90 when written
-    layout = renaming.apply((ROOT / "engine" / "layout.py").read_text())
+    folded = renaming.constants.values
+    assert {("engine.layout", "PLAY"), ("engine.moves", "MAX_MOVES"), ("engine.observe", "PLY"),
+            ("layouts", "LEFT"), ("input_events", "LEFT")} <= set(folded)
+    assert len(folded) >= 100  # 108 when written
+    layout = renaming.apply((ROOT / "engine" / "layout.py").read_text(), "engine/layout.py")
     assert "const(" not in layout.split("class", 1)[0].replace("def const", "")
