@@ -32,8 +32,10 @@ except ImportError:  # CPython
         return value
 
 
-_MAX_PLIES = const(12)  # plies the solver looks ahead: the last three rounds
-MAX_HAND = const(3)  # cards per hand it handles
+# Plies the solver looks ahead: the last two rounds, where the master bot solves
+# (_ENDGAME_PLIES); buffers for three rounds would hold 1.3 KB more on a board.
+_MAX_PLIES = const(8)
+MAX_HAND = const(2)  # cards per hand it handles: ceil(_MAX_PLIES / 4)
 _INFINITY = const(1000)
 
 

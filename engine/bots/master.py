@@ -60,7 +60,7 @@ _NODES = const(10)
 _MAX_CANDIDATES = const(8)
 # Moves valued at once: the searched candidates, or every move of a hand of at most MAX_HAND
 # cards in the endgame.
-_VALUED = const(78)  # MAX_CARD_MOVES * MAX_HAND
+_VALUED = const(52)  # MAX_CARD_MOVES * MAX_HAND
 _MIN_ROUNDS = const(12)  # paired playouts wanted per candidate: few candidates, sampled well
 _EXPLORE = const(16)  # a playout plays a random move once in _EXPLORE turns
 _POINT = const(100)  # the unit of values: a point is 100
