@@ -14,6 +14,7 @@ from engine import observe, scoring
 from engine.bots import endgame, master
 from engine.bots.endgame import MAX_HAND, Solver
 from engine.bots.greedy import GreedyBot
+from engine.bots.inference import load_position
 from engine.bots.master import EXACT, ONLY_MOVE, MasterBot
 from engine.bots.reasons import MASTER
 from engine.layout import DEALT, PLAY
@@ -204,6 +205,48 @@ def test_master_plays_the_exact_endgame_move():
         if found == 3:
             break
     assert found == 3
+
+
+class Teaching:
+    """Greedy everywhere; before each choice, ranks the moves as the master bot does and
+    checks that the Chitarrella player's move is among those it searches."""
+
+    def __init__(self, rules) -> None:
+        self.greedy = GreedyBot(rules)
+        self.probe = MasterBot(rules, 5)  # normal: two searched candidates
+        self.needs_observation = True
+        self.ranked = 0
+        self.moved = 0  # choices where the greedy ranking had left that move out
+
+    def choose(self, obs, moves, count):
+        probe = self.probe
+        load_position(probe.state, obs)
+        probe.inference.update(obs)
+        searched = probe._rank(obs, moves, count)
+        if searched < count:
+            ranked = bytes(probe.candidates[:count])
+            wanted = probe.teacher.choose(obs, moves, count)
+            probe._teach(obs, moves, count, searched)
+            order = bytes(probe.candidates[:count])
+            assert sorted(order) == list(range(count))  # the same moves, reordered
+            assert wanted in [moves[i] for i in order[:searched]]
+            assert order[:searched - 1] == ranked[:searched - 1]  # the best greedy ones stay
+            self.moved += order != ranked
+            self.ranked += 1
+        return self.greedy.choose(obs, moves, count)
+
+    def wants_declare(self, obs):
+        return False
+
+
+def test_the_chitarrella_players_move_is_always_searched():
+    rules = Rules("chitarrella")
+    state = State(rules)
+    teaching = Teaching(rules)
+    state.new_match(41)
+    play_match(state, [teaching, GreedyBot(rules)] * 2, array("i", [0] * MAX_MOVES),
+               bytearray(observe.SIZE))
+    assert teaching.ranked > 50 and teaching.moved > 5
 
 
 # -- inference and determinization ----------------------------------------------------------
