@@ -61,7 +61,12 @@ _MAX_CANDIDATES = const(8)
 # Moves valued at once: the searched candidates, or every move of a hand of at most MAX_HAND
 # cards in the endgame.
 _VALUED = const(52)  # MAX_CARD_MOVES * MAX_HAND
-_MIN_ROUNDS = const(12)  # paired playouts wanted per candidate: few candidates, sampled well
+# Paired playouts wanted per candidate: few candidates, sampled well. 32 gives two at the hard
+# level's 64 iterations (the best by the greedy score and the Chitarrella player's move, as
+# at normal), which played better than 12's five: +0.080 (0.013 to 0.146) and +0.050 (-0.016
+# to 0.116) on 2,000 duplicate deals each (seeds 100001 and 110001); 16 (four) +0.075, 20
+# (three) +0.043, on seed 100001 [derived].
+_MIN_ROUNDS = const(32)
 _EXPLORE = const(16)  # a playout plays a random move once in _EXPLORE turns
 _POINT = const(100)  # the unit of values: a point is 100
 _CARD = const(8)  # worth of a card for carte, in hundredths of a point [derived]
@@ -269,10 +274,10 @@ class MasterBot:
         or broken, doubles led, the sevens, C-28 to C-39) see past a playout's greedy plays:
         searching its move instead of the second best greedy move played better, +0.106
         points a hand (0.047 to 0.165, 2,000 duplicate deals, seed 70001) and +0.145 (0.086 to
-        0.203, seed 80001) at 20 iterations, for about 6% more time a move (at 64, +0.004:
-        five candidates mostly hold it already). Its gain - risk alone, without those rules,
-        did not help (-0.034), nor did searching it as a third candidate do better (+0.114,
-        seed 70001), nor adding its rules' bonus to the greedy score (+0.037, +0.023)
+        0.203, seed 80001) at 20 iterations, for about 6% more time a move (at 64 with five
+        candidates, which mostly held it already, +0.004). Its gain - risk alone, without
+        those rules, did not help (-0.034), nor did searching it as a third candidate do better
+        (+0.114, seed 70001), nor adding its rules' bonus to the greedy score (+0.037, +0.023)
         [derived]."""
         move = self.teacher.choose(obs, moves, count)
         candidates = self.candidates
