@@ -61,12 +61,13 @@ _MAX_CANDIDATES = const(8)
 # Moves valued at once: the searched candidates, or every move of a hand of at most MAX_HAND
 # cards in the endgame.
 _VALUED = const(52)  # MAX_CARD_MOVES * MAX_HAND
-# Paired playouts wanted per candidate: few candidates, sampled well. 32 gives two at the hard
-# level's 64 iterations (the best by the greedy score and the Chitarrella player's move, as
-# at normal), which played better than 12's five: +0.080 (0.013 to 0.146) and +0.050 (-0.016
-# to 0.116) on 2,000 duplicate deals each (seeds 100001 and 110001); 16 (four) +0.075, 20
-# (three) +0.043, on seed 100001 [derived].
-_MIN_ROUNDS = const(32)
+# Paired playouts wanted per candidate: few candidates, sampled well. 16 searches four at the
+# hard level's 64 iterations (two at normal, eight at desktop); with the Chitarrella player's
+# move among them, four played better than 12's five: +0.075 (0.010 to 0.139) and +0.056
+# (-0.011 to 0.122) on 2,000 duplicate deals each (seeds 100001 and 110001), about 5% more
+# time a move. 32 (two) did as well, +0.080 and +0.050, for 13% more time; 20 (three)
+# +0.043 (seed 100001) [derived].
+_MIN_ROUNDS = const(16)
 _EXPLORE = const(16)  # a playout plays a random move once in _EXPLORE turns
 _POINT = const(100)  # the unit of values: a point is 100
 _CARD = const(8)  # worth of a card for carte, in hundredths of a point [derived]
