@@ -191,10 +191,13 @@ def test_mpy_needs_circuitpythons_mpy_cross(tmp_path):
     # each .mpy keeps as its source name the __file__ the board's import gives it
     assert b"-s engine/state.mpy " in (drive / "engine" / "state.mpy").read_bytes()
     assert b"-s /lib/main_loop.mpy " in (drive / "lib" / "main_loop.mpy").read_bytes()
-    # compiled with the names shortened (sim/minify.py); code.py and boot.py as written
-    mapping = minify.make_mapping()
-    renamed = minify.rename((ROOT / "engine" / "rng.py").read_text(), mapping)
-    assert (drive / "engine" / "rng.mpy").read_bytes().endswith(b" " + renamed.encode())
+    # compiled with the constants folded and the names shortened (sim/const_fold.py,
+    # sim/minify.py); code.py and boot.py as written
+    renaming = minify.Renaming()
+    source = (ROOT / "engine" / "moves.py").read_text()
+    built = renaming.apply(source, "engine/moves.py")
+    assert built != minify.rename(source, renaming.mapping)  # MAX_MOVES and the rest fold
+    assert (drive / "engine" / "moves.mpy").read_bytes().endswith(b" " + built.encode())
     assert (drive / "code.py").read_bytes() == (ROOT / "code.py").read_bytes()
     assert len(found) == len(expected_files("pybadge"))
 
