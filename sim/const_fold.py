@@ -117,7 +117,7 @@ class _File:
         for local in self.constants.keys() & self.modules.keys():
             self.clashes.setdefault(local, 0)
         for local, line in _rebound(tree, self.definitions).items():
-            if local in self.constants:
+            if local in self.constants or local in self.modules:  # obs.PLY: a module's?
                 self.clashes.setdefault(local, line)
 
     def _bind(self, table: dict, local: str, target, node: ast.stmt) -> None:

@@ -279,6 +279,9 @@ def test_a_script_that_uses_a_folded_name_another_way_is_refused(tree):
         renaming.apply("from engine.limits import LIMIT\nLIMIT = 5\n", "drive.py")
     with pytest.raises(minify.MinifyError, match=r"drive.py:2: LIMIT of engine.limits is fold"):
         renaming.apply("limits = range(3)\nprint(limits.LIMIT)\n", "drive.py")  # no module
+    with pytest.raises(minify.MinifyError, match=r"drive.py:3: LIMIT of engine.limits is fold"):
+        renaming.apply("from engine import limits\ndef f(limits):\n    return limits.LIMIT\n",
+                       "drive.py")  # a parameter hides the module
     assert renaming.apply("def f(LIMIT):\n    return LIMIT\n") == \
         "def f(LIMIT):\n    return LIMIT\n"  # not imported here: another LIMIT
 
