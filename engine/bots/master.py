@@ -138,12 +138,12 @@ class MasterBot:
         load_position(self.state, obs)
         self.inference.update(obs)
         candidates = self._rank(obs, moves, count)
-        if candidates < count:
-            self._teach(obs, moves, count, candidates)
         best = -1
         if self.rules.plies - obs[observe.PLY] <= _ENDGAME_PLIES and self._small_hands(obs):
-            best = self._endgame(moves, count, start)
+            best = self._endgame(moves, count, start)  # values every move: nothing to teach
         if best < 0:  # too big to solve in the budget
+            if candidates < count:
+                self._teach(obs, moves, count, candidates)
             best = self._search(moves, candidates, start)
         return moves[self.candidates[best]]
 
