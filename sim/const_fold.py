@@ -220,8 +220,8 @@ class Constants:
         of one dropped, each definition of one removed; lines where they were. Raises
         MinifyError when ``text`` uses one another way."""
         tree = ast.parse(text, str(path))
-        own = module_name(Path(path)) if module_name(Path(path)) in self.modules else None
-        file = _File(tree, own, self.values, self.modules)
+        own = module_name(Path(path))
+        file = _File(tree, own if own in self.modules else None, self.values, self.modules)
         for (module, name), line in _blocked([file], self.values).items():
             raise MinifyError("%s:%d: %s of %s is folded as a constant for the board, but "
                               "this file uses it another way" % (path, line, name, module))
