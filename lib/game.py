@@ -160,7 +160,10 @@ class Game:
                 if self.bot is None:
                     self.bot = make_level_bot(self.setup.level, self.rules, seed + 1)
                 self.bots[seat] = self.bot
-        self.hint_budget = level_budget("hard")[1:]  # (iterations, deadline_ms) of a hint
+        # (iterations, deadline_ms) of a hint: the strongest board level's, or the match's
+        # own where it is stronger (``desktop``, which only the simulator offers)
+        level = "desktop" if self.setup.level == "desktop" else "hard"
+        self.hint_budget = level_budget(level)[1:]
         forget("engine.bots.levels")  # needed again only for the next match's bots
 
     def _drop_bots(self) -> None:

@@ -353,6 +353,19 @@ def test_hint_selects_the_card_highlights_its_take_and_gives_a_reason(pyportal, 
     assert pyportal.screenshot(tmp_path / "hint.png").exists()
 
 
+@pytest.mark.parametrize("level, budget", [("easy", (64, 3000)), ("hard", (64, 3000)),
+                                           ("desktop", (960, 0))])
+def test_hints_think_as_hard_or_as_the_stronger_desktop_level(pyportal, level, budget):
+    state = position(("7d Kc", "Kb Ad", "Ks Ac", "Kd Ab"), "3b 4s 2c 5s", turn=0)
+    setup = easy_setup()
+    setup.level = level
+    game = Game(make_scene(pyportal), setup, rules=state.rules, clock_ms=Clock(), state=state)
+    game.start()
+    assert game.hint_budget == budget  # engine/bots/levels.py: hard's, desktop's
+    game.handle(HINT)
+    assert game.hint_move & 63 == cards("7d")[0]  # 7d must capture (C-11)
+
+
 @pytest.mark.parametrize("last", [False, True])
 def test_the_capture_choice_starts_on_the_hinted_take(pyportal, monkeypatch, last):
     game = choice_game(pyportal, Clock())

@@ -1,9 +1,10 @@
 """Hints: for a seat's view of a position, the move the best board-budget bot would play, and
 a short reason in plain words, naming Chitarrella's rule where one applies.
 
-The ``hard`` level's search picks the move. The rule-based Chitarrella player (the teacher)
-gives the reason when it would play the same move for a rule of its own
-(``ChitarrellaBot.explain``); otherwise the search says why. ``suggest`` does both.
+The ``hard`` level's search picks the move (a game at ``desktop`` passes that level's
+budget). The rule-based Chitarrella player (the teacher) gives the reason when it would play
+the same move for a rule of its own (``ChitarrellaBot.explain``); otherwise the search says
+why. ``suggest`` does both.
 The two can be separate steps: ``Hinter(..., teacher=False)`` and ``search_move``, then the
 caller's own teacher, so a board loads the teacher's code only once the search is done and
 this module is gone (lib/game.py does).
