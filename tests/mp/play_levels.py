@@ -1,10 +1,11 @@
 """Whole matches at each difficulty level, with a hint asked before every decision, under
 ``micropython.heap_lock()``; runnable on CPython and MicroPython.
 
-usage: play_levels.py PRESET LEVEL[,LEVEL...] SEED
+usage: play_levels.py PRESET LEVEL[,LEVEL...] SEED [FROM]
 
 Prints ``level seed hands score0 score1 hints`` per match: the hints are computed (the move
 and its reason code, no text: that is built by the UI) inside the lock like everything else.
+With ``FROM``, each match starts with both sides at that score: the match's last hands only.
 """
 
 import sys
@@ -50,7 +51,7 @@ class Hinted:
         return self.bot.wants_declare(obs)
 
 
-def run(preset, levels, seed) -> None:
+def run(preset, levels, seed, start=0) -> None:
     rules = Rules(preset)
     state = State(rules)
     moves = array("i", [0] * MAX_MOVES)
@@ -64,6 +65,7 @@ def run(preset, levels, seed) -> None:
         heap_lock()
         try:
             state.new_match(seed)
+            state.score[0] = state.score[1] = start
             play_match(state, bots, moves, obs)
         finally:
             heap_unlock()
@@ -71,4 +73,4 @@ def run(preset, levels, seed) -> None:
                                      state.score[1], counter[0]))
 
 
-run(sys.argv[1], sys.argv[2].split(","), int(sys.argv[3]))
+run(sys.argv[1], sys.argv[2].split(","), int(sys.argv[3]), int((sys.argv + ["0"])[4]))
