@@ -22,7 +22,7 @@ node_modules/.installed: package.json package-lock.json
 setup: $(STAMP) node_modules/.installed
 
 test: $(STAMP) node_modules/.installed $(TYPECHECK_STAMP)
-	$(PY) -m pytest -q -n 2
+	$(PY) -m pytest -q -n 2 --dist loadgroup
 
 bench: $(STAMP) node_modules/.installed $(TYPECHECK_STAMP)
 	$(PY) -m sim.bench

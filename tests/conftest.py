@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from array import array
 from pathlib import Path
 
@@ -18,6 +19,12 @@ import pytest
 os.environ["SDL_VIDEODRIVER"] = "dummy"  # no display server needed
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# The app drops modules after use and imports them again, as a board must (lib/app.py); where
+# PYTHONDONTWRITEBYTECODE is set (this project's machines set it) every such import compiled
+# its source again: half the monkey tests' time. The bytecode goes to a cache outside the tree.
+sys.dont_write_bytecode = False
+sys.pycache_prefix = os.path.join(tempfile.gettempdir(), "scopone-pycache")
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:

@@ -14,6 +14,10 @@ from conftest import ROOT
 from sim import memory_budget as mb
 from sim import mpruntime
 
+# One worker runs the whole module (`make test`: pytest-xdist with --dist loadgroup), so the
+# measured budget, a minute of the 32-bit port, is built once and not in each worker.
+pytestmark = pytest.mark.xdist_group("memory_budget")
+
 SHEET = mb.ROOT / "assets" / "cards_italian_23x31.bmp"
 
 
