@@ -73,4 +73,5 @@ def run(preset, levels, seed, start=0) -> None:
                                      state.score[1], counter[0]))
 
 
-run(sys.argv[1], sys.argv[2].split(","), int(sys.argv[3]), int((sys.argv + ["0"])[4]))
+run(sys.argv[1], sys.argv[2].split(","), int(sys.argv[3]),
+    int(sys.argv[4]) if len(sys.argv) > 4 else 0)
