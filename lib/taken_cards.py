@@ -3,8 +3,9 @@ face down, but ``review_captures`` may let a player see each side's first captur
 (``first_capture``, the practice C-27 tolerates) or their own side's pile (``own_pile``,
 INTELLI; RULES §10 row 33).
 
-The cards come from the engine's observation of the seat whose turn it is (engine/observe.py),
-which shows no more than the rules allow. A function of the ``App`` (lib/app.py), as those of
+The cards come from the engine's observation of the seat whose view the table shows, the
+person to play or, while the bots play, the last one shown (engine/observe.py), which shows no
+more than the rules allow. A function of the ``App`` (lib/app.py), as those of
 lib/text_screens.py are; its words are here in both languages, as lib/howto.py's pages are, so
 a match holds them only while this screen shows: the app loads this module for the screen and
 drops it with the text screens' (lib/app.py ``_drop_text``).
@@ -26,7 +27,7 @@ _WORDS = {
 
 
 def show(app) -> None:
-    """The taken cards the person whose turn it is may see: with ``first_capture`` each side's
+    """The taken cards the person the table is shown to may see: with ``first_capture`` each side's
     first capture of the hand (the taking card with what it took), with ``own_pile`` every card
     their side has taken, a suit a line."""
     game = app.game

@@ -16,7 +16,7 @@ code has returned (a match start, a hint or the table must not run with it loade
 Allocation: builds strings and tuples (edge: screens only).
 """
 
-from game import MODE_PLAY, TEAM_LETTERS, name_text
+from game import MODE_BOTS, MODE_PLAY, TEAM_LETTERS, name_text
 from input_events import DOWN, LEFT, RIGHT, SELECT, TOUCH, UP
 from match_setup import VS_BOTS
 from text_line import wrap
@@ -108,16 +108,20 @@ def menu_input(app, code: int, x: int, y: int) -> str:
 
 
 def show_pause(app) -> None:
-    """The pause menu: resume, and on a person's turn hint, the taken cards when the rules
-    let them be seen again (C-27) and declare out (C-26), quit."""
+    """The pause menu: resume, and on a person's turn hint and declare out (C-26), the taken
+    cards when the rules let them be seen again (C-27), on a person's turn or while the bots
+    play, quit."""
     game = app.game
     items = ["resume"]
-    if game.mode == MODE_PLAY:  # a person's turn
+    turn = game.mode == MODE_PLAY  # a person's turn
+    if turn:
         items.append("hint")
-        if game.rules.review:
-            items.append("captures")  # review_captures (C-27)
-        if game.rules.declare_out:
-            items.append("declare")  # C-26
+    # review_captures (C-27): "at any time" (RULES §10 row 33), for a person's own side
+    if game.rules.review and (turn or game.mode == MODE_BOTS and game.viewer >= 0
+                              and app.setup.people):
+        items.append("captures")
+    if turn and game.rules.declare_out:
+        items.append("declare")  # C-26
     items.append("quit")
     show_menu(app, "pause", app.texts["pause"], tuple(items))
 

@@ -683,6 +683,36 @@ def test_taken_cards_show_what_review_captures_allows(shown, review, language):
     assert app.screen == "table" and "taken_cards" not in sys.modules
 
 
+@pytest.mark.parametrize("watch", [False, True])
+def test_taken_cards_while_the_bots_play(shown, watch):
+    # RULES §10 row 33: partners may look at their own pile at any time (own_pile), so the
+    # pause menu offers it during the bots' turns too, for the person the table is shown to;
+    # watching bots, no one's side is "ours"
+    app, clock = make_app(shown, review_captures="own_pile")
+    pick(app, "watch" if watch else "vs_bots")
+    state = app.game.state
+    chooser = random.Random(7)
+    for _ in range(3000):  # the bots' turn once the person's side has taken
+        if app.screen == "table" and app.game.mode == MODE_BOTS and state.first_capture[0]:
+            break
+        answer(app, clock, chooser)
+    else:
+        pytest.fail("the person's side never took")
+    played = state.ply
+    app.handle(BACK)
+    assert app.screen == "pause" and "hint" not in app.items
+    assert ("captures" in app.items) != watch
+    if watch:
+        return
+    pick(app, "captures")
+    pile = {card for card in range(40) if state.where[card] == PILE}  # team 0's, the person's
+    assert _names_in(app, app.text_scene.text()[2:]) == pile
+    app.handle(SELECT)
+    assert app.screen == "table" and state.ply == played  # the bots waited
+    while state.ply == played:
+        answer(app, clock, chooser)
+
+
 def test_title_menus_leave_sys_modules_during_a_match():
     """lib/title_menus.py, lib/match_options.py and lib/i18n.py go when a match starts and
     nothing the App keeps refers to their functions (on MicroPython a function keeps its
