@@ -213,12 +213,19 @@ class Constants:
         for key in _blocked(files, values):
             del values[key]
         self.values = values
+        self._folded: dict[tuple[str, str], str] = {}
 
     def fold(self, text: str, path: Path | str = "<source>") -> str:
         """``text`` (a board module at ``path``, relative to the root, or a script that
         drives one) with the constants folded in: each use replaced by its value, each import
         of one dropped, each definition of one removed; lines where they were. Raises
         MinifyError when ``text`` uses one another way."""
+        key = (str(path), text)
+        if key not in self._folded:  # the scan of the names, then the build, fold each file
+            self._folded[key] = self._fold(text, path)
+        return self._folded[key]
+
+    def _fold(self, text: str, path: Path | str) -> str:
         tree = ast.parse(text, str(path))
         own = module_name(Path(path))
         file = _File(tree, own if own in self.modules else None, self.values, self.modules)
