@@ -27,9 +27,9 @@ _WORDS = {
 
 
 def show(app) -> None:
-    """The taken cards the person the table is shown to may see: with ``first_capture`` each side's
-    first capture of the hand (the taking card with what it took), with ``own_pile`` every card
-    their side has taken, a suit a line."""
+    """The taken cards the person the table is shown to may see: with ``first_capture`` each
+    side's first capture of the hand (the taking card with what it took), with ``own_pile``
+    every card their side has taken, a suit a line."""
     game = app.game
     headings, none_yet, our_pile = _WORDS[app.setup.language]
     game.state.observe(game.viewer, game.obs)

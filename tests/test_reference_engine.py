@@ -4,8 +4,11 @@ legal moves as the engine on the positions of real hands, and complete, scored h
 import random
 from array import array
 
+from conftest import legal
+from engine import scoring
+from engine.cards import card_name
 from engine.layout import DEAL, PLAY
-from engine.moves import MAX_MOVES, move_card
+from engine.moves import MAX_MOVES
 from engine.rules import Rules
 from engine.state import State
 from sim import reference_engine as plain
@@ -13,6 +16,11 @@ from sim import reference_engine as plain
 
 def as_plain(card: int) -> tuple:
     return (card % 10 + 1, card // 10)
+
+
+def named(card: tuple) -> str:
+    value, suit = card
+    return card_name(suit * 10 + value - 1)
 
 
 def test_legal_moves_are_the_engines():
@@ -26,16 +34,15 @@ def test_legal_moves_are_the_engines():
             pass
         while state.phase == PLAY:
             count = state.legal_moves(moves)
-            engine = {(as_plain(move_card(m)), frozenset(map(as_plain, state.taken_cards(m))))
-                      for m in moves[:count]}
             hand = [as_plain(c) for c in state.hand_cards(state.current_seat())]
             table = [as_plain(c) for c in state.table_cards()]
             found = plain.legal_moves(hand, table)
             assert len(found) == count
-            assert {(card, frozenset(taken)) for card, taken in found} == engine
+            assert {(named(card), frozenset(map(named, taken)))
+                    for card, taken in found} == legal(state)
             state.apply(moves[rng.randrange(count)])
             positions += 1
-        state.score_hand(array("h", [0] * 24))
+        state.score_hand(array("h", [0] * scoring.SIZE))
     assert positions == 30 * 36
 
 
