@@ -202,8 +202,9 @@ def _team_names(app):
 
 
 def show_hand_end(app) -> None:
-    """The hand's points, side by side (lib/summaries.py), and below them, where the screen
-    has the rows, the cards that made each side's primiera."""
+    """The hand's points, side by side (lib/summaries.py), and below them the cards that made
+    each side's primiera: a row a side, or both on one row where the screen has one left
+    (re bello or napola on a small screen), or none where it has none (both on)."""
     app._drop_table()  # first: the summaries take the table's room
     from summaries import hand_rows, primiera_cards
 
@@ -230,13 +231,19 @@ def show_hand_end(app) -> None:
     first = len(rows) + 1  # the primiera's cards (C-18, C-22) under the totals,
     if first + 3 <= scene.rows:  # a row apart where the screen has one to spare
         first += 1
+    label = texts["rows"][3]
     if first + 2 <= scene.rows:
-        label = texts["rows"][3]
         for team in range(2):
             line = "%s %s: %s" % (label, names[team], cards[team])
             if len(line) > scene.chars:
                 line = line[len(label) + 1:]  # "Them: 7d 6c Ab 7s"
             scene.set_row(first + team, line)
+    elif first < scene.rows:  # one row left (re bello or napola on): both sides on it,
+        both = "%s / %s" % cards  # in the columns' order
+        if len(label) + 1 + len(both) > scene.chars:
+            both = "%s/%s" % cards
+            label = label[:scene.chars - len(both) - 1]  # "Pr 7d 6c Ab 7s/Kd - 5b 6s"
+        scene.set_row(first, "%s %s" % (label, both))
 
 
 def show_match_end(app) -> None:

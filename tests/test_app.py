@@ -264,6 +264,38 @@ def test_hand_end_columns_stay_apart_and_line_up(shown, language):
     assert lines[3].startswith(app.texts["rows"][2])  # "Settebello" keeps its room
 
 
+def _primiera_cards_shown(app: App) -> list[list[str]]:
+    """Each side's primiera cards as the hand end shows them: a row a side ("Primiera Us: 7d
+    6c Ab 7s"), or both on one row ("Primiera 7d 6c Ab 7s / Kd - 5b 6s"); [] if not shown."""
+    label = app.texts["rows"][3]
+    lines = [line.strip() for line in app.text_scene.text()[1:-1]]
+    assert all(len(line) <= app.text_scene.chars for line in lines)
+    shown_rows = [line for line in lines if ":" in line and line.split(":")[1].strip()]
+    if shown_rows:
+        assert len(shown_rows) == 2
+        for team, line in enumerate(shown_rows):
+            assert line.startswith((label + " ", app.texts["columns"][1 + team]))
+        return [line.split(": ")[1].split() for line in shown_rows]
+    shared = [line for line in lines if "/" in line]
+    if not shared:
+        return []
+    (line,) = shared
+    assert label.startswith(line.split()[0])  # the label, cut short on a narrow screen
+    return [side.split() for side in line.split(None, 1)[1].split("/")]
+
+
+def _check_primiera_cards(app: App, shown_cards: list[list[str]]) -> None:
+    state = app.game.state
+    names = {app.game.card_name(card): card for card in range(40)}
+    for team, side in enumerate(shown_cards):
+        assert len(side) == 4
+        total = sum(state.rules.primiera[names[name] % 10] for name in side if name != "-")
+        primiera = state.hand_points[scoring.PRIMIERA + team]
+        assert total == primiera or ("-" in side and primiera == scoring.INCOMPLETE)
+        for suit, name in enumerate(side):
+            assert name == "-" or names[name] // 10 == suit
+
+
 def test_the_hand_end_names_the_cards_of_each_primiera(shown):
     # Under the totals, each side's best card of each suit (C-18), whose values add up to the
     # total the Primiera row shows; "-" for a suit a side took none of (C-22).
@@ -272,21 +304,27 @@ def test_the_hand_end_names_the_cards_of_each_primiera(shown):
     chooser = random.Random(1)
     while app.screen != "hand_end":
         answer(app, clock, chooser)
-    state = app.game.state
-    names = {app.game.card_name(card): card for card in range(40)}
-    label = app.texts["rows"][3]
-    lines = [line.strip() for line in app.text_scene.text()[1:-1]]
-    shown_rows = [line for line in lines if ":" in line and line.split(":")[1].strip()]
-    assert len(shown_rows) == 2 and all(len(line) <= app.text_scene.chars for line in lines)
-    for team, line in enumerate(shown_rows):
-        assert line.startswith((label + " ", app.texts["columns"][1 + team]))
-        cards = line.split(": ")[1].split()
-        assert len(cards) == 4
-        total = sum(state.rules.primiera[names[name] % 10] for name in cards if name != "-")
-        primiera = state.hand_points[scoring.PRIMIERA + team]
-        assert total == primiera or ("-" in cards and primiera == scoring.INCOMPLETE)
-        for suit, name in enumerate(cards):
-            assert name == "-" or names[name] // 10 == suit
+    shown_cards = _primiera_cards_shown(app)
+    assert len(shown_cards) == 2 and "/" not in screen_text(app)  # a row a side
+    _check_primiera_cards(app, shown_cards)
+
+
+@pytest.mark.parametrize("rules", [{"re_bello": True}, {"napola": "full"},
+                                   {"re_bello": True, "napola": "full"}])
+def test_the_primiera_cards_share_a_row_when_the_rules_add_rows(shown, rules):
+    # Re bello or napola adds a row of points: a small screen then has one row left, and the
+    # two sides' cards share it; with both on it has none (a large screen keeps a row each).
+    app, clock = make_app(shown, **rules)
+    pick(app, "vs_bots")
+    chooser = random.Random(1)
+    while app.screen != "hand_end":
+        answer(app, clock, chooser)
+    shown_cards = _primiera_cards_shown(app)
+    points_rows = 7 + len(rules)  # the header, the hand's rows and the match score
+    free = app.text_scene.rows - points_rows
+    assert len(shown_cards) == (2 if free else 0)
+    assert ("/" in screen_text(app)) == (free == 1)
+    _check_primiera_cards(app, shown_cards)
 
 
 def test_primiera_cards_take_the_best_of_each_suit_and_mark_a_missing_one():
