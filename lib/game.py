@@ -18,7 +18,8 @@ scored: show the breakdown, then call ``next``), ``MATCH_DECIDED`` (the match is
 last hand's ``HAND_SCORED`` and its ``next``, or at once when a side declares out; ``next``
 starts another), ``COVER`` (pass-and-play: another person plays next; hide every hand until
 they confirm, then call ``uncover``) and ``HINT_READY`` (``hint_move`` holds the suggestion,
-``hint_reason`` its reason as ``(kind, code)``: lib/i18n.py ``reason`` words it).
+``hint_reason`` its reason as ``(kind, code)``: lib/i18n.py ``reason`` words it;
+``hint_teacher`` Chitarrella's player's other move and reason, if he would play another).
 
 The viewer is the person whose hand is drawn face up. With one person it is always that
 person; in pass-and-play it becomes the next person only through ``uncover``, so a person's
@@ -127,6 +128,9 @@ class Game:
         self.hinter = None  # made for a hint and dropped after it (make_hinter, drop_hinter)
         self.hint_move = -1
         self.hint_reason = ("", 0)  # (REASON_KIND, code) of the bot that explains the hint
+        # Chitarrella's player's move and reason code when it would play another (-1, 0 if
+        # not): the hint screen names it beside the search's, as a lesson
+        self.hint_teacher = (-1, 0)
         self.moves = array("i", [0] * MAX_MOVES)
         self.choices = array("i", [0] * MAX_CARD_MOVES)  # the legal moves of the chosen card
         self.choice_count = 0
@@ -534,8 +538,9 @@ class Game:
         state.observe(self.viewer, self.obs)
         count = state.legal_moves(self.moves)
         # Two steps, each with only its own code loaded (engine/bots/hint.py): the search's
-        # move, then whether Chitarrella's player explains it (the master bot's own, when the
-        # bots search: it holds one for its candidates).
+        # move, then Chitarrella's player's (the master bot's own, when the bots search: it
+        # holds one for its candidates): his rule explains the move when he makes it too,
+        # and the hint names his other play when he would not.
         hinter = self.make_hinter()
         move = hinter.search_move(self.obs, self.moves, count)
         kind = hinter.kind
@@ -546,10 +551,14 @@ class Game:
         lent = teacher is not None
         if not lent:
             teacher = make_bot("chitarrella", self.rules)
-        teacher_code = teacher.explain(self.obs, self.moves, count, move)
-        if teacher_code:
+        other = teacher.choose(self.obs, self.moves, count)
+        other_code = teacher.reason
+        if other == move:  # he plays it too: his rule is the reason (ChitarrellaBot.explain)
             kind = teacher.REASON_KIND
-            code = teacher_code
+            code = other_code
+            other = -1
+            other_code = 0
+        self.hint_teacher = (other, other_code)
         teacher = None
         if not lent:
             forget("engine.bots.chitarrella")

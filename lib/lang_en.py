@@ -30,6 +30,8 @@ def texts() -> dict:
         "hint": "Hint",
         "hint_take": "%s takes %s",  # card, cards taken
         "hint_trail": "Play %s",
+        # Chitarrella's rule-based player would play another card: his play, his reason
+        "hint_teacher": "Chitarrella's rules: %s",  # then his reason in brackets
         # menus
         "menu_help": "%s: choose",  # the select button, or "touch"
         "back": "Back",

@@ -26,6 +26,7 @@ def update(out: dict) -> None:
         "hint": "Consiglio",
         "hint_take": "%s prende %s",
         "hint_trail": "Gioca %s",
+        "hint_teacher": "Per Chitarrella: %s",
         "menu_help": "%s: scegli",
         "back": "Indietro",
         "pause": "Pausa",

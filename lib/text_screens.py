@@ -153,9 +153,8 @@ def show_cover(app) -> None:
     scene.set_centered(scene.rows - 2, texts["cover_help"])
 
 
-def hint_play(game) -> str:
-    """The hinted play in words: the card and what it takes (``"5c takes 5d"``)."""
-    move = game.hint_move
+def hint_play(game, move: int) -> str:
+    """A hint's play in words: the card and what it takes (``"5c takes 5d"``)."""
     if move < 0:
         return ""
     name = game.card_name
@@ -185,10 +184,23 @@ def show_hint(app) -> None:
     import i18n  # and before the text scene is built: the two never share the heap
 
     kind, code = game.hint_reason
-    reason = i18n.reason(app.setup.language, kind, code)
+    language = app.setup.language
+    reason = i18n.reason(language, kind, code)
+    other, other_code = game.hint_teacher
+    other_reason = i18n.reason(language, "chitarrella", other_code) if other >= 0 else ""
     del i18n
     forget("i18n")
-    lines = [hint_play(game), ""] + wrap(reason, app._show_text().chars)
+    scene = app._show_text()
+    lines = [hint_play(game, game.hint_move), ""] + wrap(reason, scene.chars)
+    if other >= 0:
+        # What Chitarrella's rules would play instead, below the search's reason: with his
+        # reason in full where the rows allow, else its last part ("C-28"), else none
+        play = app.texts["hint_teacher"] % hint_play(game, other)
+        for words in (other_reason, other_reason.rsplit(": ", 1)[-1], ""):
+            book = wrap("%s (%s)" % (play, words) if words else play, scene.chars)
+            if len(lines) + 1 + len(book) <= scene.rows:
+                lines += [""] + book
+                break
     show_message(app, "hint", app.texts["hint"], lines, help_line(app, "back_help", 1))
 
 

@@ -633,6 +633,46 @@ def test_the_table_comes_back_from_a_text_screen_as_it_was(shown):
     assert checked >= 6
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_hint_names_chitarrellas_other_play_on_every_screen(shown, language):
+    # When Chitarrella's player would play another card, the hint screen says so under the
+    # search's reason: with his reason in full where the rows allow, else its last part (his
+    # rule's number), else his play alone. Under the search's longest reason, with the
+    # longest words of a play in both places, every screen has the rows for his play and the
+    # large one for every reason in full.
+    from engine.bots import reasons
+
+    app, clock = make_app(shown, language=language)
+    pick(app, "vs_bots")
+    while app.game.mode != MODE_PLAY:
+        clock.now += 700
+        app.tick()
+    game = app.game
+    count = game.state.legal_moves(game.moves)
+    moves = sorted(game.moves[:count], key=lambda move: len(text_screens.hint_play(game, move)))
+    game.hint_move = moves[-1]
+    game.hint_reason = ("master", 2)  # the longest: "best for your side on average ..."
+    longest = max(reasons.MASTER, key=len)
+    assert reasons.MASTER[2] == longest
+    for code in range(1, len(reasons.CHITARRELLA)):
+        game.hint_teacher = (moves[-2], code)
+        text_screens.show_hint(app)
+        rows = [line.strip() for line in app.text_scene.text()[1:-1]]
+        assert rows[0] == text_screens.hint_play(game, game.hint_move)
+        words = i18n.reason(language, "chitarrella", code)
+        play = app.texts["hint_teacher"] % text_screens.hint_play(game, moves[-2])
+        said = ["%s (%s)" % (play, words), "%s (%s)" % (play, words.rsplit(": ", 1)[-1]),
+                play]
+        start = rows.index("", 2) + 1  # under the search's reason and a blank row
+        shown_words = " ".join(row for row in rows[start:] if row)
+        assert shown_words in said, (code, rows)
+        assert shown_words == said[0] or shown.board.layout != "large"
+    game.hint_teacher = (-1, 0)  # he agrees: the search's reason alone
+    text_screens.show_hint(app)
+    assert not any(app.texts["hint_teacher"].split(":")[0] in line
+                   for line in app.text_scene.text())
+
+
 def test_pause_menu_hint_and_quit(shown):
     app, clock = make_app(shown)
     pick(app, "vs_bots")
@@ -652,7 +692,7 @@ def test_pause_menu_hint_and_quit(shown):
     pick(app, "hint")
     assert app.screen == "hint" and hinted == [True]
     lines = app.text_scene.text()
-    assert text_screens.hint_play(app.game) in lines[1]
+    assert text_screens.hint_play(app.game, app.game.hint_move) in lines[1]
     assert any(line.strip() for line in lines[3:-1])
     app.handle(SELECT)
     assert app.screen == "table"

@@ -34,6 +34,7 @@ from match_setup import MatchSetup
 from table_scene import TableScene
 
 from conftest import ROOT, cards, position
+from engine.bots import make_bot
 from engine.layout import TERMINAL
 from sim import display as sim_display
 from sim import simulator
@@ -347,7 +348,7 @@ def test_hint_selects_the_card_highlights_its_take_and_gives_a_reason(pyportal, 
     assert scene.hand_cards[game.selected][0] == move & 63
     assert highlighted(scene) == set(game.state.taken_cards(move))
     # 7d must capture (C-11); Kc would trail
-    assert text_screens.hint_play(game).startswith("7d takes ")
+    assert text_screens.hint_play(game, game.hint_move).startswith("7d takes ")
     assert game.mode == MODE_PLAY and game.state.ply == 0
     pyportal.refresh()
     assert pyportal.screenshot(tmp_path / "hint.png").exists()
@@ -386,6 +387,39 @@ def test_the_capture_choice_starts_on_the_hinted_take(pyportal, monkeypatch, las
     assert game.mode == MODE_CHOOSE
     assert game.choices[game.choice] == game.hint_move
     assert highlighted(game.scene) == hinted
+
+
+@pytest.mark.parametrize("agree", [True, False])
+def test_a_hint_keeps_chitarrellas_play_when_he_would_make_another(pyportal, monkeypatch,
+                                                                    agree):
+    # 7d takes 3b + 4s or 2c + 5s. When the search hints the take Chitarrella's player makes,
+    # his rule is the reason; when it hints the other, the game keeps his play and his reason
+    # for the hint screen (lib/text_screens.py show_hint).
+    game = choice_game(pyportal, Clock())
+    teacher = make_bot("chitarrella", game.rules)
+    count = game.state.legal_moves(game.moves)
+    game.state.observe(0, game.obs)
+    his = teacher.choose(game.obs, game.moves, count)
+    his_code = teacher.reason
+    other = next(game.moves[i] for i in range(count)
+                 if game.moves[i] & 63 == his & 63 and game.moves[i] != his)
+
+    class Hinter:  # the search hints his take, or the other
+        kind = "master"
+        reason = 2
+
+        def search_move(self, obs, moves, count):
+            return his if agree else other
+
+    monkeypatch.setattr(game, "make_hinter", Hinter)
+    game.handle(HINT)
+    assert his_code > 0
+    if agree:
+        assert game.hint_move == his and game.hint_reason == ("chitarrella", his_code)
+        assert game.hint_teacher == (-1, 0)
+    else:
+        assert game.hint_move == other and game.hint_reason == ("master", 2)
+        assert game.hint_teacher == (his, his_code)
 
 
 def test_bots_wait_for_the_pause_and_a_key_skips_it(pyportal):
