@@ -64,6 +64,8 @@ def texts() -> dict:
         # why a match ended (engine/match.py REASONS); %s the seat that declared out
         "reasons": ("", "target reached", "napoleone", "%s declared out",
                     "%s declared out falsely"),
+        # under the result: the hands dealt, and the scope each side made (the title's order)
+        "recap": ("%d hand, scope %d-%d", "%d hands, scope %d-%d"),
         "again": "Play again",
     }
 

@@ -55,6 +55,7 @@ def update(out: dict) -> None:
         "grade": ("", "grado 1: semplice", "grado 2: doppio", "grado 3: cappotto"),
         "reasons": ("", "punteggio raggiunto", "napoleone", "%s: chiamata fuori",
                     "%s: chiamata falsa"),
+        "recap": ("%d mano, scope %d-%d", "%d mani, scope %d-%d"),
         "again": "Gioca ancora",
     })
 

@@ -3,8 +3,8 @@
 ``hand_rows`` gives the points breakdown of the hand just scored (RULES §5: carte, denari,
 settebello, primiera totals, scope, re bello and napola when the rules have them) as table
 cells, ``primiera_cards`` the cards that made each side's primiera, ``match_result`` the
-winner, how and the grade (C-25), ``stats_rows`` the statistics screen. The app (lib/app.py)
-puts them on the text scene.
+winner, how and the grade (C-25), with the hands dealt and the scope made, ``stats_rows``
+the statistics screen. The app (lib/app.py) puts them on the text scene.
 
 Allocation: builds strings and lists (edge; once per hand or match).
 """
@@ -73,12 +73,15 @@ def primiera_cards(state, card_name) -> tuple:
     return tuple(out)
 
 
-def match_result(state, texts: dict, team_names=None, declarer: str = "") -> tuple:
-    """(title, detail) of a decided match: who won and the score; why, and the grade.
+def match_result(state, texts: dict, team_names=None, declarer: str = "",
+                 scope_made=(0, 0)) -> tuple:
+    """(title, detail, recap) of a decided match: who won and the score; why, and the grade;
+    the hands dealt and each side's scope, the winner's first as in the title.
 
     :param team_names: names of teams 0 and 1 (pass-and-play, watching); None says "we" and
         "they" from team 0's side (a match against bots).
     :param declarer: the name of the seat that declared out (C-26), if one did.
+    :param scope_made: the scope (team 0, team 1) the match's hands made (C-14).
     """
     info = state.match
     winner = info.winner
@@ -94,7 +97,9 @@ def match_result(state, texts: dict, team_names=None, declarer: str = "") -> tup
         detail = detail % declarer
     if state.rules.grades and info.grade:  # C-25
         detail += ", " + texts["grade"][info.grade]
-    return title, detail
+    hands = state.hand_number
+    recap = texts["recap"][hands != 1] % (hands, scope_made[winner], scope_made[1 - winner])
+    return title, detail, recap
 
 
 def stats_rows(stats, texts: dict, levels) -> list:

@@ -268,9 +268,12 @@ def show_match_end(app) -> None:
     name = ""
     if declarer >= 0:  # named as the table names seats (pass-and-play from seat 0 on a cover)
         name = game.scene_texts()["seats"][(declarer - max(game.viewer, 0)) & 3]
-    title, detail = match_result(game.state, app.texts, _team_names(app), name)
+    title, detail, recap = match_result(game.state, app.texts, _team_names(app), name,
+                                        game.scope_made)
     forget("summaries")
-    lines = wrap(detail, app._show_text().chars)  # "You declared out falsely, grade 3: ..."
+    chars = app._show_text().chars
+    lines = wrap(detail, chars) + wrap(recap, chars)  # "You declared out falsely, grade 3:
+    # cappotto", then "4 hands, scope 2-5"
     show_menu(app, "match_end", title, _MATCH_END_ITEMS, len(lines) + 1)
     for row in range(len(lines)):
         app.text_scene.set_row(row, lines[row])

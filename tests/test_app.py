@@ -20,6 +20,7 @@ import i18n
 import pytest
 import summaries
 import taken_cards
+import text_line
 import text_screens
 from app import App
 from game import MODE_BOTS, MODE_CHOOSE, MODE_PLAY
@@ -908,7 +909,8 @@ def test_declaring_out_from_the_pause_menu_ends_the_match(shown):
 
 
 def test_the_match_result_is_shown_whole_on_every_screen(shown):
-    # The longest reason and grade, in Italian, wrap onto a second line on a narrow screen.
+    # The longest reason and grade, in Italian, wrap onto a second line on a narrow screen;
+    # under them, the hands dealt and the scope made, the winner's first as in the title.
     app, clock = make_app(shown, tre_gradi=True, language="it")
     pick(app, "vs_bots")
     while app.game.mode != MODE_PLAY:
@@ -919,11 +921,28 @@ def test_the_match_result_is_shown_whole_on_every_screen(shown):
     app.handle(SELECT)  # sure
     info = app.game.state.match
     detail = app.texts["reasons"][info.reason] % "Tu" + ", " + app.texts["grade"][info.grade]
-    rows = [line.strip() for line in app.text_scene.text()[1:3]]
-    assert " ".join(row for row in rows if row) == detail
+    rows = [line.strip() for line in app.text_scene.text()[1:]]
+    lines = len(text_line.wrap(detail, app.text_scene.chars))
+    assert lines > 1 or app.text_scene.chars > len(detail)
+    assert " ".join(rows[:lines]) == detail
+    assert rows[lines] == "1 mano, scope 0-0"  # a false claim at the first play (C-26)
     assert app.items[app.cursor] == "again"
     pick(app, "again")  # the menu below the result still works
     assert app.screen in ("table", "cover")
+
+
+@pytest.mark.parametrize("winner", [0, 1])
+def test_the_match_recap_puts_the_winners_scope_first(winner):
+    # "They win 11-6" over "4 hands, scope 3-1": both in the winner's order.
+    rules = types.SimpleNamespace(grades=0)
+    match = types.SimpleNamespace(winner=winner, reason=1, grade=0)
+    score = (11, 6) if winner == 0 else (6, 11)
+    state = types.SimpleNamespace(match=match, score=score, rules=rules, hand_number=4)
+    texts = i18n.texts("en")
+    title, detail, recap = summaries.match_result(state, texts, scope_made=(1, 3))
+    assert title == ("We win 11-6!" if winner == 0 else "They win 11-6")
+    assert detail == "target reached"
+    assert recap == ("4 hands, scope 1-3" if winner == 0 else "4 hands, scope 3-1")
 
 
 def test_a_declaration_counts_the_scope_of_its_hand(shown, tmp_path):
