@@ -66,9 +66,9 @@ $(CIRCUP_VENV)/bin/circup: | $(STAMP)
 	$(CIRCUP_VENV)/bin/python -m pip install --quiet circup==$(CIRCUP_VERSION)
 
 deploy: $(STAMP)
-	@test -n "$(BOARD)" -a -n "$(DRIVE)" || { echo "usage: make deploy BOARD=pyportal|pico-display|pico-display-2|pybadge|pygamer DRIVE=/path/to/CIRCUITPY [LIBS=0] [MPY_CROSS=path] [BUNDLE=tag]"; exit 2; }
+	@test -n "$(BOARD)" -a -n "$(DRIVE)" || { echo "usage: make deploy BOARD=pyportal|pico-display|pico-display-2|pybadge|pygamer DRIVE=/path/to/CIRCUITPY [LIBS=0] [MPY_CROSS=path | AS_WRITTEN=1] [BUNDLE=tag]"; exit 2; }
 	$(if $(filter 0,$(LIBS)),,$(MAKE) --no-print-directory $(CIRCUP_VENV)/bin/circup)
-	$(PY) -m sim.deploy --board "$(BOARD)" --drive "$(DRIVE)" $(if $(filter 0,$(LIBS)),--no-libs,--circup $(CIRCUP_VENV)/bin/circup) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(if $(BUNDLE),--bundle "$(BUNDLE)")
+	$(PY) -m sim.deploy --board "$(BOARD)" --drive "$(DRIVE)" $(if $(filter 0,$(LIBS)),--no-libs,--circup $(CIRCUP_VENV)/bin/circup) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(if $(filter 1,$(AS_WRITTEN)),--as-written) $(if $(BUNDLE),--bundle "$(BUNDLE)")
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache .hypothesis

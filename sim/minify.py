@@ -6,8 +6,10 @@ loads (the qstr pool) and never frees them: about 1,100 names, 7 KB of text, at 
 with ``MPY_CROSS``; the memory budget and ``make bench`` measure that build), every name the
 game's own code defines is renamed to one, two or three letters, one mapping for the whole tree:
 about 4.5 KB less on every board. First the public constants are folded into the modules that
-read them (sim/const_fold.py; ``Renaming`` does both). Plain ``.py`` deploys stay as written, to
-be read and edited on the drive.
+read them (sim/const_fold.py; ``Renaming`` does both). A ``.py`` deploy (``make deploy``
+without ``MPY_CROSS``) is built the same way and its docstrings dropped besides
+(``strip_docstrings``), as the board compiles what it holds; ``AS_WRITTEN=1`` copies the
+sources as written instead, to be read and edited on the drive.
 
 Renaming is by token (``tokenize``), so ``obj.name``, ``name``, ``f(name=1)`` and
 ``def f(name)`` change together and strings and comments never do. A name keeps its spelling
@@ -188,10 +190,11 @@ class Renaming:
         self.constants = scan.constants
         self.mapping = _shorten(scan, read_keep() if keep is None else keep)
 
-    def apply(self, text: str, path="<source>") -> str:
+    def apply(self, text: str, path="<source>", docstrings: bool = True) -> str:
         """``text`` (a module of the board's code at ``path``, relative to the root, or a
-        script that drives it) as built."""
-        return rename(self.constants.fold(text, path), self.mapping, path)
+        script that drives it) as built; without its ``docstrings`` for a ``.py`` build."""
+        built = rename(self.constants.fold(text, path), self.mapping, path)
+        return built if docstrings else strip_docstrings(built, path)
 
 
 def make_mapping(root: Path = ROOT, keep: set[str] | None = None) -> dict[str, str]:
@@ -229,27 +232,65 @@ def rename(text: str, mapping: dict[str, str], path="<source>") -> str:
     return "".join(lines)
 
 
-def write_tree(dest: Path, renaming: Renaming, root: Path = ROOT) -> list[Path]:
+def strip_docstrings(text: str, path="<source>") -> str:
+    """``text`` without the docstrings of its module, classes and functions (a body left
+    empty gets ``pass``); every other line as it was.
+
+    A board compiling a ``.py`` file drops a function's docstring but keeps a module's and a
+    class's as ``__doc__`` where the port has doc strings on (the WebAssembly port that
+    measures the budget; CircuitPython has them off), and parses them all: a ``.py`` build
+    carries none, so it holds on every port what a board holds.
+    """
+    try:
+        tree = ast.parse(text, str(path))
+    except SyntaxError as error:
+        raise MinifyError("%s does not parse: %s" % (path, error)) from None
+    lines = text.splitlines(keepends=True)
+    cuts = []
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
+                                 ast.AsyncFunctionDef)) or not body:
+            continue
+        first = body[0]
+        if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)):
+            continue
+        before = lines[first.lineno - 1][:first.col_offset]
+        after = lines[first.end_lineno - 1][first.end_col_offset:]
+        if before.strip() or after.strip():
+            continue  # on a line with other code (a one-line def): left as it is
+        cuts.append((first.lineno, first.end_lineno, len(body) == 1, first.col_offset))
+    for start, end, alone, column in sorted(cuts, reverse=True):  # bottom up: rows stay valid
+        lines[start - 1:end] = [" " * column + "pass\n"] if alone else []
+    return "".join(lines)
+
+
+def write_tree(dest: Path, renaming: Renaming, root: Path = ROOT,
+               docstrings: bool = True) -> list[Path]:
     """Write the board's sources under ``root``, as ``renaming`` builds them, into ``dest``
-    (same layout); returns the relative paths written."""
+    (same layout), without their ``docstrings`` for a ``.py`` build; returns the relative
+    paths written."""
     written = []
     for path in board_sources(root):
         text = (root / path).read_text(encoding="utf-8")
         target = dest / path
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(text if path.as_posix() in VERBATIM else renaming.apply(text, path),
-                          encoding="utf-8")
+        if path.as_posix() not in VERBATIM:
+            text = renaming.apply(text, path, docstrings)
+        target.write_text(text, encoding="utf-8")
         written.append(path)
     return written
 
 
-def write_root(dest: Path, extra=(), root: Path = ROOT) -> dict[str, str]:
-    """The board's code under ``dest`` as a ``.mpy`` build renames it (``write_tree``), and
-    the ``.py`` files of the folders ``extra`` (relative to ``root``, e.g. ``"sim/mp"``)
-    built alike, in the same layout, so the scripts that drive the board's code in the
-    budget, the benchmarks and the tests reach it by its new names; returns the mapping."""
+def write_root(dest: Path, extra=(), root: Path = ROOT, docstrings: bool = True) -> dict[str, str]:
+    """The board's code under ``dest`` as a ``.mpy`` build renames it (``write_tree``; as a
+    ``.py`` build does without ``docstrings``), and the ``.py`` files of the folders ``extra``
+    (relative to ``root``, e.g. ``"sim/mp"``) built alike, in the same layout, so the scripts
+    that drive the board's code in the budget, the benchmarks and the tests reach it by its
+    new names; returns the mapping."""
     renaming = Renaming(root)
-    write_tree(dest, renaming, root)
+    write_tree(dest, renaming, root, docstrings)
     for folder in extra:
         for path in sorted((root / folder).rglob("*.py")):
             if "__pycache__" in path.parts:

@@ -64,16 +64,35 @@ def test_make_deploy_copies_exactly_what_the_board_needs(board, tmp_path):
             "engine/plays.py", "engine/bots/master.py"} <= found
     assert not any("__pycache__" in f or f.startswith(("tests/", "sim/")) or f.endswith(".md")
                    for f in found)
-    for name in found:
-        if not name.endswith(".toml"):
-            assert (drive / name).read_bytes() == (ROOT / name).read_bytes(), name
+    # engine/ and lib/ built as a .mpy deploy builds them (constants folded, names shortened:
+    # sim/minify.py), without docstrings; code.py, boot.py and the sheets as they are
+    renaming = minify.Renaming()
+    for name in found - {"settings.toml"}:
+        expected = (ROOT / name).read_bytes()
+        if name.startswith(("engine/", "lib/")):
+            expected = renaming.apply(expected.decode(), name, docstrings=False).encode()
+        assert (drive / name).read_bytes() == expected, name
     settings = "CIRCUITPY_PYSTACK_SIZE = %d\n" % deploy.PYSTACK_BYTES
     if board.startswith("pico"):
         settings += 'SCOPONE_BOARD = "%s"\n' % board
     assert (drive / "settings.toml").read_text() == settings
-    # as .py only a Pico has room for a match (the memory budget): the others are told
+    # as .py only a Pico keeps the budget's 30% during a match: the others are told
     assert ("MPY_CROSS=" in result.stdout) == (board not in deploy.PY_FITS), result.stdout
     assert set(deploy.PY_FITS) == {name for name in deploy.TARGETS if name.startswith("pico")}
+
+
+def test_as_written_copies_the_sources_to_read_and_edit(tmp_path):
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    result = make_deploy("BOARD=pico-display", "DRIVE=%s" % drive, "LIBS=0", "AS_WRITTEN=1")
+    assert result.returncode == 0, result.stdout + result.stderr
+    found = files_in(drive)
+    assert found == expected_files("pico-display")
+    for name in found - {"settings.toml"}:
+        assert (drive / name).read_bytes() == (ROOT / name).read_bytes(), name
+    with pytest.raises(deploy.DeployError, match="choose one"):
+        deploy.deploy("pico-display", drive, libs=False, mpy_cross="mpy-cross", as_written=True,
+                      out=lambda *a: None)
 
 
 def test_make_deploy_without_a_board_says_how():

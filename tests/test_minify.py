@@ -294,3 +294,32 @@ def test_the_real_constants_are_folded():
     assert len(folded) >= 100  # 108 when written
     layout = renaming.apply((ROOT / "engine" / "layout.py").read_text(), "engine/layout.py")
     assert "const(" not in layout.split("class", 1)[0].replace("def const", "")
+
+
+def _without_docstrings(tree: ast.AST) -> str:
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and body and \
+                isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and \
+                isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
+
+
+def test_a_py_build_drops_every_docstring_and_nothing_else():
+    # A .py deploy (sim/deploy.py) carries no docstrings: the board would parse them, and a
+    # port with doc strings on would keep a module's and a class's. The code is unchanged.
+    renaming = minify.Renaming()
+    for path in minify.board_sources():
+        if path.as_posix() in minify.VERBATIM:
+            continue
+        built = renaming.apply((ROOT / path).read_text(encoding="utf-8"), path)
+        lean = renaming.apply((ROOT / path).read_text(encoding="utf-8"), path, docstrings=False)
+        assert _without_docstrings(ast.parse(lean)) == _without_docstrings(ast.parse(built))
+        assert ast.dump(ast.parse(lean)) == _without_docstrings(ast.parse(lean)), path
+        assert len(lean.splitlines()) < len(built.splitlines()), path
+
+
+def test_strip_docstrings_leaves_a_docstring_that_shares_its_line():
+    source = 'def f(): """kept"""\n\n\ndef g():\n    """gone"""\n'
+    assert minify.strip_docstrings(source) == 'def f(): """kept"""\n\n\ndef g():\n    pass\n'
