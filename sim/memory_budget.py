@@ -533,7 +533,7 @@ def build_tree(build: Path) -> dict:
     renamed = build / "renamed"
     minify.write_root(renamed, extra=("sim/mp",))
     lean = build / "lean"
-    minify.write_root(lean, extra=("sim/mp",), docstrings=False)
+    minify.write_root(lean, extra=("sim/mp",), py_build=True)
     lean_heap = lean / "sim" / "mp" / LIB_HEAP.name
     lean_heap.write_text("import micropython\n\nmicropython.opt_level(3)  # as code.py sets it\n"
                          + lean_heap.read_text(encoding="utf-8"), encoding="utf-8")
@@ -624,16 +624,16 @@ def board_names(heap: dict) -> tuple[int, int]:
 LIFTS = (mpruntime.LIFT, mpruntime.LIFT + (1 << 20), mpruntime.LIFT + (3 << 20))
 
 
-def measure_board(board: str, paths: dict, missing, script: Path) -> dict:
+def measure_board(board: str, paths: dict, missing, script: Path, lifts=LIFTS) -> dict:
     """Run sim/mp/lib_heap.py (``script``, with ``paths`` mounting its folder as /harness) for
-    ``board`` at each of ``LIFTS``; returns the figures (see
+    ``board`` at each of ``lifts``; returns the figures (see
     that script) of the run that held less in all, a stray pointer's garbage being the only
     difference between them."""
     common, own = adafruit_modules(board)
     common = [m for m in common if m.split(".")[0] not in missing]
     own = [m for m in own if m.split(".")[0] not in missing]
     runs = []
-    for lift in LIFTS:
+    for lift in lifts:
         output = mpruntime.run_wasm(script, board_profile(board).name, _csv(lib_modules()),
                                     _csv(engine_modules()), _csv(DRIVERS[board]),
                                     _csv(STARTUP), _csv(common), _csv(own),
@@ -788,6 +788,7 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
         parts["ui_code_py"] = _code(heap_py)
         parts["engine_py"] = _engine(heap_py)
         parts["names_py"] = names_bytes(count_py, text_py)
+        parts["names_count_py"] = count_py
         parts["total_py"] = (row.total - row.ui_code - row.engine - row.names
                              + parts["ui_code_py"] + parts["engine_py"] + parts["names_py"])
     return row
@@ -928,14 +929,18 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
                    "(sim/const_fold.py) and the names the game's code defines are shortened "
                    "(sim/minify.py), which takes about 4.5 KB off the interned names. Deployed "
                    "as `.py` (`make deploy` without `MPY_CROSS`) the same built code goes "
-                   "without its docstrings, and the board compiles lib/ and engine/ itself, at "
-                   "optimisation level 3 as code.py sets it: about as much code (UI code %s, "
-                   "engine + bots %s), but it interns every local name and short string too, "
-                   "interned names %s, which takes the pool past its sixth table. In all: %s. "
+                   "without its docstrings, its private constants folded and each function's "
+                   "locals renamed to letters (the board's compiler interns every name it "
+                   "reads, locals too), and the board compiles lib/ and engine/ itself, at "
+                   "optimisation level 3 as code.py sets it: UI code %s, engine + bots %s, "
+                   "interned names %s (%d names, %d more than the `.mpy` build's: the short "
+                   "strings the compiler interns; %d tables). In all: %s. "
                    "Not measured: what compiling a module takes for a moment as it is "
                    "imported." % (
                        _kb(parts["ui_code_py"]), _kb(parts["engine_py"]),
-                       _kb(parts["names_py"]),
+                       _kb(parts["names_py"]), parts["names_count_py"],
+                       parts["names_count_py"] - parts["names_count"],
+                       pool_tables(parts["names_count_py"]),
                        "; ".join("%s %s, %d%%" % (row.board, _kb(row.parts["total_py"]),
                                                   round(100 - 100 * row.parts["total_py"]
                                                         / row.free))

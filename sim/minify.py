@@ -7,9 +7,11 @@ with ``MPY_CROSS``; the memory budget and ``make bench`` measure that build), ev
 game's own code defines is renamed to one, two or three letters, one mapping for the whole tree:
 about 4.5 KB less on every board. First the public constants are folded into the modules that
 read them (sim/const_fold.py; ``Renaming`` does both). A ``.py`` deploy (``make deploy``
-without ``MPY_CROSS``) is built the same way and its docstrings dropped besides
-(``strip_docstrings``), as the board compiles what it holds; ``AS_WRITTEN=1`` copies the
-sources as written instead, to be read and edited on the drive.
+without ``MPY_CROSS``) is built the same way, and besides, as the board compiles it and its
+compiler interns every name it reads: its docstrings dropped (``strip_docstrings``), its
+private constants folded (``const_fold.fold_private``) and its locals renamed to letters
+(``rename_locals``). ``AS_WRITTEN=1`` copies the sources as written instead, to be read and
+edited on the drive.
 
 Renaming is by token (``tokenize``), so ``obj.name``, ``name``, ``f(name=1)`` and
 ``def f(name)`` change together and strings and comments never do. A name keeps its spelling
@@ -190,11 +192,15 @@ class Renaming:
         self.constants = scan.constants
         self.mapping = _shorten(scan, read_keep() if keep is None else keep)
 
-    def apply(self, text: str, path="<source>", docstrings: bool = True) -> str:
+    def apply(self, text: str, path="<source>", py_build: bool = False) -> str:
         """``text`` (a module of the board's code at ``path``, relative to the root, or a
-        script that drives it) as built; without its ``docstrings`` for a ``.py`` build."""
-        built = rename(self.constants.fold(text, path), self.mapping, path)
-        return built if docstrings else strip_docstrings(built, path)
+        script that drives it) as built; for a ``.py`` build (``py_build``) also without its
+        docstrings and with its private constants folded, as the board compiles it."""
+        text = self.constants.fold(text, path)
+        if py_build:
+            text = const_fold.fold_private(text, path)
+        text = rename(text, self.mapping, path)
+        return strip_docstrings(rename_locals(text, path), path) if py_build else text
 
 
 def make_mapping(root: Path = ROOT, keep: set[str] | None = None) -> dict[str, str]:
@@ -266,31 +272,126 @@ def strip_docstrings(text: str, path="<source>") -> str:
     return "".join(lines)
 
 
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp,
+           ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _bound_in(scope: ast.AST) -> tuple[set[str], set[str]]:
+    """(names ``scope``'s own body binds by plain assignment, names it binds any other way:
+    parameters, imports, ``def``, ``class``, ``except ... as``, ``global``), not looking
+    into nested scopes."""
+    plain, other = set(), set()
+    arguments = getattr(scope, "args", None)
+    if isinstance(arguments, ast.arguments):
+        other |= {a.arg for a in arguments.posonlyargs + arguments.args + arguments.kwonlyargs}
+        other |= {a.arg for a in (arguments.vararg, arguments.kwarg) if a is not None}
+    stack = list(ast.iter_child_nodes(scope))
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            plain.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            other.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            other |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            other.add(node.name)
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            other |= set(node.names)
+        if not isinstance(node, _SCOPES):
+            stack.extend(ast.iter_child_nodes(node))
+    return plain, other
+
+
+def rename_locals(text: str, path="<source>") -> str:
+    """``text`` with each function's local variables renamed to single letters, the same
+    letters in every function.
+
+    A ``.mpy`` file keeps no local variable's name, but a board compiling a ``.py`` file
+    interns every name its lexer meets, locals too; the letters are names the board holds
+    anyway (the shortest the renaming gives out, 52 in all). Parameters keep their names (a
+    call may name them); a local that a nested scope binds too, or that the function binds
+    another way than by assignment, keeps its name, and so do the locals of a function
+    inside a function; a letter the function already uses anywhere is not given out in it.
+    A comprehension's loop names are renamed alike.
+    """
+    tree = ast.parse(text, str(path))
+    functions = []  # the functions and methods that no function holds
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            functions.append(node)  # a function inside it keeps its locals' names
+        else:
+            stack.extend(ast.iter_child_nodes(node))
+    edits = []
+    for function in functions:
+        plain, other = _bound_in(function)
+        inner = set()
+        for node in ast.walk(function):
+            if node is not function and isinstance(node, _SCOPES):
+                inner |= set().union(*_bound_in(node))
+        candidates = sorted(name for name in plain - other - inner
+                            if len(name) > 1 and not name.startswith("__"))
+        used = {node.id for node in ast.walk(function) if isinstance(node, ast.Name)}
+        used |= {a.arg for a in ast.walk(function) if isinstance(a, ast.arg)}
+        used |= {node.attr for node in ast.walk(function) if isinstance(node, ast.Attribute)}
+        letters = (letter for letter in _FIRST if letter not in used)
+        mapping = dict(zip(candidates, letters, strict=False))  # as many as there are letters
+        for statement in function.body:  # not the defaults: they are read outside
+            for node in ast.walk(statement):
+                if isinstance(node, ast.Name) and node.id in mapping:
+                    edits.append((node, mapping[node.id]))
+    return _rename_loop_names(const_fold.apply_edits(text, edits), path)
+
+
+def _rename_loop_names(text: str, path) -> str:
+    """``text`` with the loop names of each comprehension that holds no scope of its own
+    renamed to letters it does not use (a comprehension is a scope: its names are locals)."""
+    tree = ast.parse(text, str(path))
+    edits = []
+    for loop in ast.walk(tree):
+        if not isinstance(loop, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)) \
+                or any(node is not loop and isinstance(node, _SCOPES) for node in ast.walk(loop)):
+            continue
+        names = sorted({node.id for generator in loop.generators
+                        for node in ast.walk(generator.target) if isinstance(node, ast.Name)
+                        and len(node.id) > 1})
+        used = {node.id for node in ast.walk(loop) if isinstance(node, ast.Name)}
+        used |= {node.attr for node in ast.walk(loop) if isinstance(node, ast.Attribute)}
+        mapping = dict(zip(names, (letter for letter in _FIRST if letter not in used),
+                           strict=False))
+        outside = {id(node) for node in ast.walk(loop.generators[0].iter)}  # read outside
+        edits += [(node, mapping[node.id]) for node in ast.walk(loop)
+                  if isinstance(node, ast.Name) and node.id in mapping and id(node) not in outside]
+    return const_fold.apply_edits(text, edits)
+
+
 def write_tree(dest: Path, renaming: Renaming, root: Path = ROOT,
-               docstrings: bool = True) -> list[Path]:
-    """Write the board's sources under ``root``, as ``renaming`` builds them, into ``dest``
-    (same layout), without their ``docstrings`` for a ``.py`` build; returns the relative
-    paths written."""
+               py_build: bool = False) -> list[Path]:
+    """Write the board's sources under ``root``, as ``renaming`` builds them (for a ``.py``
+    build with ``py_build``), into ``dest`` (same layout); returns the relative paths
+    written."""
     written = []
     for path in board_sources(root):
         text = (root / path).read_text(encoding="utf-8")
         target = dest / path
         target.parent.mkdir(parents=True, exist_ok=True)
         if path.as_posix() not in VERBATIM:
-            text = renaming.apply(text, path, docstrings)
+            text = renaming.apply(text, path, py_build)
         target.write_text(text, encoding="utf-8")
         written.append(path)
     return written
 
 
-def write_root(dest: Path, extra=(), root: Path = ROOT, docstrings: bool = True) -> dict[str, str]:
+def write_root(dest: Path, extra=(), root: Path = ROOT, py_build: bool = False) -> dict[str, str]:
     """The board's code under ``dest`` as a ``.mpy`` build renames it (``write_tree``; as a
-    ``.py`` build does without ``docstrings``), and the ``.py`` files of the folders ``extra``
+    ``.py`` build does with ``py_build``), and the ``.py`` files of the folders ``extra``
     (relative to ``root``, e.g. ``"sim/mp"``) built alike, in the same layout, so the scripts
     that drive the board's code in the budget, the benchmarks and the tests reach it by its
     new names; returns the mapping."""
     renaming = Renaming(root)
-    write_tree(dest, renaming, root, docstrings)
+    write_tree(dest, renaming, root, py_build)
     for folder in extra:
         for path in sorted((root / folder).rglob("*.py")):
             if "__pycache__" in path.parts:

@@ -70,15 +70,16 @@ def test_make_deploy_copies_exactly_what_the_board_needs(board, tmp_path):
     for name in found - {"settings.toml"}:
         expected = (ROOT / name).read_bytes()
         if name.startswith(("engine/", "lib/")):
-            expected = renaming.apply(expected.decode(), name, docstrings=False).encode()
+            expected = renaming.apply(expected.decode(), name, py_build=True).encode()
         assert (drive / name).read_bytes() == expected, name
     settings = "CIRCUITPY_PYSTACK_SIZE = %d\n" % deploy.PYSTACK_BYTES
     if board.startswith("pico"):
         settings += 'SCOPONE_BOARD = "%s"\n' % board
     assert (drive / "settings.toml").read_text() == settings
-    # as .py only a Pico keeps the budget's 30% during a match: the others are told
-    assert ("MPY_CROSS=" in result.stdout) == (board not in deploy.PY_FITS), result.stdout
-    assert set(deploy.PY_FITS) == {name for name in deploy.TARGETS if name.startswith("pico")}
+    # a board the game leaves under the budget's 30% is told (tests/test_memory_budget.py
+    # measures the .py deploy of PY_FITS)
+    assert ("note: the game fits" in result.stdout) == (board not in deploy.PY_FITS), \
+        result.stdout
 
 
 def test_as_written_copies_the_sources_to_read_and_edit(tmp_path):

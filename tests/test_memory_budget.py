@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import ROOT
+from sim import deploy, mpruntime
 from sim import memory_budget as mb
-from sim import mpruntime
 
 # One worker runs the whole module (`make test`: pytest-xdist with --dist loadgroup), so the
 # measured budget, a minute of the 32-bit port, is built once and not in each worker.
@@ -94,6 +94,33 @@ def measured(shown, tmp_path_factory):
     figures = {name: mb.measure_board(name, tree["paths"], tree["missing"], tree["lib_heap"])
                for name in shown}
     return figures, tree["missing"]
+
+
+# The .py deploy (make deploy without MPY_CROSS) of a board that keeps the budget's 30% with
+# it (sim/deploy.py PY_FITS) and of one that does not, each measured at one height.
+PY_BOARDS = ("pyportal", "pybadge")
+
+
+@pytest.fixture(scope="module")
+def measured_py(measured, tmp_path_factory):
+    tree = mb.build_tree(tmp_path_factory.mktemp("budget_py"))
+    return {name: mb.measure_board(name, tree["source_paths"], tree["missing"],
+                                   tree["source_lib_heap"], lifts=mb.LIFTS[:1])
+            for name in PY_BOARDS}
+
+
+def test_a_py_deploy_keeps_the_headroom_deploy_tells_of(shown, measured, measured_py):
+    # Deploy warns of a .py deploy (no CircuitPython mpy-cross) to a board it leaves under
+    # 30%: the built .py files (names shortened, private constants folded, locals renamed,
+    # no docstrings) hold about what the .mpy files do. They intern about 100 names more (the
+    # short strings the board's compiler interns): past the pool's sixth table (1,260 names)
+    # the next costs 7.7 KB at once, which would take the PyPortal under 30%.
+    figures, _ = measured
+    for board in PY_BOARDS:
+        row = mb.make_row(board, shown[board], figures[board], measured_py[board])
+        total = row.parts["total_py"]
+        assert (1 - total / row.free >= mb.HEADROOM) == (board in deploy.PY_FITS), (board, total)
+        assert total < row.total + 3000, (board, total, row.total)
 
 
 def test_micropython_builds_the_same_objects(shown, measured):

@@ -14,7 +14,7 @@ import types
 import pytest
 
 from conftest import ROOT
-from sim import minify, mpruntime
+from sim import const_fold, minify, mpruntime
 
 TREE = {
     "code.py": "import main_loop\n\n\ndef main(**options):\n    return main_loop.start_game()\n",
@@ -306,20 +306,79 @@ def _without_docstrings(tree: ast.AST) -> str:
     return ast.dump(tree)
 
 
-def test_a_py_build_drops_every_docstring_and_nothing_else():
-    # A .py deploy (sim/deploy.py) carries no docstrings: the board would parse them, and a
-    # port with doc strings on would keep a module's and a class's. The code is unchanged.
+def _private_constants(tree: ast.AST) -> set[str]:
+    return {node.targets[0].id for node in tree.body
+            if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+            and node.targets[0].id.startswith("_") and isinstance(node.value, ast.Call)
+            and getattr(node.value.func, "id", "") == "const"}
+
+
+def test_a_py_build_drops_the_docstrings_and_folds_the_private_constants():
+    # A .py deploy (sim/deploy.py) carries no docstrings (a board would parse them, and a port
+    # with doc strings on would keep a module's and a class's) and no private const() names
+    # (a board's lexer would intern them): every one the board's code has goes.
     renaming = minify.Renaming()
+    folded = 0
     for path in minify.board_sources():
         if path.as_posix() in minify.VERBATIM:
             continue
-        built = renaming.apply((ROOT / path).read_text(encoding="utf-8"), path)
-        lean = renaming.apply((ROOT / path).read_text(encoding="utf-8"), path, docstrings=False)
-        assert _without_docstrings(ast.parse(lean)) == _without_docstrings(ast.parse(built))
+        source = (ROOT / path).read_text(encoding="utf-8")
+        built = ast.parse(renaming.apply(source, path))
+        lean = renaming.apply(source, path, py_build=True)
         assert ast.dump(ast.parse(lean)) == _without_docstrings(ast.parse(lean)), path
-        assert len(lean.splitlines()) < len(built.splitlines()), path
+        assert not _private_constants(ast.parse(lean)), path
+        folded += len(_private_constants(built))
+    assert folded >= 80
+
+
+def test_a_py_build_plays_the_same_games(tmp_path):
+    # The code as a .py deploy builds it compiles on MicroPython (the unix port, from source)
+    # and plays the same matches as the code as written.
+    minify.write_root(tmp_path, extra=("tests/mp",), py_build=True)
+    assert _plays(tmp_path, tmp_path) == _plays(ROOT)
 
 
 def test_strip_docstrings_leaves_a_docstring_that_shares_its_line():
     source = 'def f(): """kept"""\n\n\ndef g():\n    """gone"""\n'
     assert minify.strip_docstrings(source) == 'def f(): """kept"""\n\n\ndef g():\n    pass\n'
+
+
+def test_fold_private_writes_the_values_and_leaves_a_name_bound_elsewhere():
+    source = ("_A = const(3)\n_B = const(_A * 2)\n_C = const(1)\n\n\n"
+              "def f(x):\n    _C = x\n    return _A + _B + _C\n")
+    folded = const_fold.fold_private(source)
+    assert folded == ("\n\n_C = const(1)\n\n\n"
+                      "def f(x):\n    _C = x\n    return 3 + 6 + _C\n")
+
+
+def test_rename_locals_gives_letters_and_leaves_what_it_must():
+    # Locals become letters, none the function uses (a global, a parameter, an attribute); a
+    # parameter, a default, a name an inner scope binds or a function inside binds, and an
+    # ``except ... as`` name keep theirs.
+    source = ("a = 1\n\n\ndef f(x, n=count):\n    count = 0\n    total = x + a\n"
+              "    values = [total * k for k in range(3)]\n\n    def inner(y):\n"
+              "        keep = y + total\n        return keep\n    try:\n        pass\n"
+              "    except ValueError as err:\n        print(err)\n"
+              "    return total + count + len(values) + inner(1)\n\n\n"
+              "class C:\n    def m(self, q):\n        result = self.b + q\n        return result\n")
+    assert minify.rename_locals(source) == (
+        "a = 1\n\n\ndef f(x, n=count):\n    b = 0\n    c = x + a\n"
+        "    d = [c * k for k in range(3)]\n\n    def inner(y):\n"
+        "        keep = y + c\n        return keep\n    try:\n        pass\n"
+        "    except ValueError as err:\n        print(err)\n"
+        "    return c + b + len(d) + inner(1)\n\n\n"
+        "class C:\n    def m(self, q):\n        a = self.b + q\n        return a\n")
+
+
+def test_rename_locals_renames_a_comprehensions_loop_names():
+    # A comprehension is a scope: its loop names become letters it does not use; its first
+    # iterable is read outside it, and one that holds a scope of its own is left as it is.
+    source = ("items = [1]\ntotal = [item * 2 for item in items if item]\n"
+              "pairs = {key: value for key, value in zip(items, items)}\n"
+              "nested = [[cell for cell in row] for row in items]\n"
+              "same = [item for item in item]\n")
+    assert minify.rename_locals(source) == (
+        "items = [1]\ntotal = [a * 2 for a in items if a]\n"
+        "pairs = {a: b for a, b in zip(items, items)}\n"
+        "nested = [[a for a in row] for row in items]\n"
+        "same = [a for a in item]\n")
