@@ -142,6 +142,18 @@ def renamed_root(tmp_path_factory) -> Path:
     return root
 
 
+@pytest.fixture(scope="session")
+def py_build_root(tmp_path_factory) -> Path:
+    """The board's code as ``make deploy`` without ``MPY_CROSS`` writes it (sim/minify.py's
+    ``.py`` build: no docstrings, private constants folded, locals renamed), laid out as
+    ``renamed_root``."""
+    from sim import minify
+
+    root = tmp_path_factory.mktemp("py_build")
+    minify.write_root(root, extra=("sim/mp", "tests/mp", "tests/board"), py_build=True)
+    return root
+
+
 @pytest.fixture
 def chitarrella() -> Rules:
     return Rules("chitarrella")

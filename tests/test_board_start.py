@@ -1,8 +1,9 @@
 """Every board's start-up and first minutes through its own driver, with the firmware and
 libraries stood in strictly (tests/fake_hw/: a name or keyword the real module lacks fails), on
-the code as written and on the code as a .mpy deploy renames it (sim/minify.py), which must
-behave the same: tests/board/start_board.py on CPython. tests/test_code_py.py checks the
-drivers' events and messages in detail, on the code as written only.
+the code as written, on the code as a .mpy deploy renames it and as a .py deploy builds it
+(sim/minify.py), which must behave the same: tests/board/start_board.py on CPython.
+tests/test_code_py.py checks the drivers' events and messages in detail, on the code as
+written only.
 """
 
 from __future__ import annotations
@@ -37,14 +38,16 @@ def start(root, board_id, setting, saves) -> str:
 
 @pytest.mark.parametrize(("board_id", "setting", "shows"), CASES)
 def test_a_board_starts_and_plays_the_same_renamed(board_id, setting, shows, renamed_root,
-                                                    tmp_path):
+                                                    py_build_root, tmp_path):
     outputs = []
-    for name, root in (("written", ROOT), ("renamed", renamed_root)):
+    for name, root in (("written", ROOT), ("renamed", renamed_root),
+                       ("py_build", py_build_root)):
         saves = tmp_path / name
         saves.mkdir()
         outputs.append(start(root, board_id, setting, saves))
-    written, renamed = outputs
+    written, renamed, py_build = outputs
     assert renamed == written
+    assert py_build == written  # the .py deploy's build (sim/minify.py py_build)
     if shows != "game":
         assert written.splitlines()[-1] == "no game; " + shows
         return

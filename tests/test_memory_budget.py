@@ -85,12 +85,17 @@ def test_scene_walk_finds_every_text_line(shown):
 
 
 @pytest.fixture(scope="module")
-def measured(shown, tmp_path_factory):
+def tree(tmp_path_factory):
+    """The builds sim/memory_budget.py measures (``build_tree``)."""
     try:
         mpruntime.node()
-        tree = mb.build_tree(tmp_path_factory.mktemp("budget"))
+        return mb.build_tree(tmp_path_factory.mktemp("budget"))
     except mpruntime.MissingRuntime as missing:
         pytest.skip(str(missing))
+
+
+@pytest.fixture(scope="module")
+def measured(shown, tree):
     figures = {name: mb.measure_board(name, tree["paths"], tree["missing"], tree["lib_heap"])
                for name in shown}
     return figures, tree["missing"]
@@ -102,8 +107,7 @@ PY_BOARDS = ("pyportal", "pybadge")
 
 
 @pytest.fixture(scope="module")
-def measured_py(measured, tmp_path_factory):
-    tree = mb.build_tree(tmp_path_factory.mktemp("budget_py"))
+def measured_py(tree):
     return {name: mb.measure_board(name, tree["source_paths"], tree["missing"],
                                    tree["source_lib_heap"], lifts=mb.LIFTS[:1])
             for name in PY_BOARDS}
