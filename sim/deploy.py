@@ -241,8 +241,8 @@ def write_settings(drive: Path, profile_name: str) -> None:
 def copy(drive: Path, files: list[str], mpy_cross: str | None = None,
          as_written: bool = False) -> list[str]:
     """Copy ``files`` to ``drive``, engine/ and lib/ built by sim/minify.py (constants folded,
-    names shortened): compiled with ``mpy_cross``, else as ``.py`` without their docstrings,
-    or ``as_written``; returns the paths written on the drive."""
+    names shortened): compiled with ``mpy_cross``, else as ``.py`` built for the board's
+    compiler, or ``as_written``; returns the paths written on the drive."""
     renaming = None if as_written else minify.Renaming()
     written = []
     with tempfile.TemporaryDirectory() as work:

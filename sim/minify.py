@@ -194,8 +194,9 @@ class Renaming:
 
     def apply(self, text: str, path="<source>", py_build: bool = False) -> str:
         """``text`` (a module of the board's code at ``path``, relative to the root, or a
-        script that drives it) as built; for a ``.py`` build (``py_build``) also without its
-        docstrings and with its private constants folded, as the board compiles it."""
+        script that drives it) as built; for a ``.py`` build (``py_build``) also for the
+        board's compiler: its private constants folded, its locals renamed to letters, its
+        docstrings dropped."""
         text = self.constants.fold(text, path)
         if py_build:
             text = const_fold.fold_private(text, path)
