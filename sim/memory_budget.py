@@ -933,12 +933,12 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
                    "locals renamed to letters (the board's compiler interns every name it "
                    "reads, locals too), and the board compiles lib/ and engine/ itself, at "
                    "optimisation level 3 as code.py sets it: UI code %s, engine + bots %s, "
-                   "interned names %s (%d names, %d more than the `.mpy` build's: the short "
+                   "interned names %s (%s names, %d more than the `.mpy` build's: the short "
                    "strings the compiler interns; %d tables). In all: %s. "
                    "Not measured: what compiling a module takes for a moment as it is "
                    "imported." % (
                        _kb(parts["ui_code_py"]), _kb(parts["engine_py"]),
-                       _kb(parts["names_py"]), parts["names_count_py"],
+                       _kb(parts["names_py"]), _kb(parts["names_count_py"]),
                        parts["names_count_py"] - parts["names_count"],
                        pool_tables(parts["names_count_py"]),
                        "; ".join("%s %s, %d%%" % (row.board, _kb(row.parts["total_py"]),
