@@ -52,8 +52,13 @@ def make_deploy(*args: str) -> subprocess.CompletedProcess:
                            *args], cwd=ROOT, capture_output=True, text=True)
 
 
+@pytest.fixture(scope="module")
+def renaming() -> minify.Renaming:
+    return minify.Renaming()
+
+
 @pytest.mark.parametrize("board", sorted(SHEETS))
-def test_make_deploy_copies_exactly_what_the_board_needs(board, tmp_path):
+def test_make_deploy_copies_exactly_what_the_board_needs(board, tmp_path, renaming):
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
     result = make_deploy("BOARD=" + board, "DRIVE=%s" % drive, "LIBS=0")
@@ -65,8 +70,7 @@ def test_make_deploy_copies_exactly_what_the_board_needs(board, tmp_path):
     assert not any("__pycache__" in f or f.startswith(("tests/", "sim/")) or f.endswith(".md")
                    for f in found)
     # engine/ and lib/ built as a .mpy deploy builds them (constants folded, names shortened:
-    # sim/minify.py), without docstrings; code.py, boot.py and the sheets as they are
-    renaming = minify.Renaming()
+    # sim/minify.py), for the board's compiler; code.py, boot.py and the sheets as they are
     for name in found - {"settings.toml"}:
         expected = (ROOT / name).read_bytes()
         if name.startswith(("engine/", "lib/")):

@@ -7,6 +7,7 @@ the memory budget measures it.
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 import types
@@ -123,6 +124,7 @@ def test_the_keep_list_is_current():
         "sim/minify_keep.txt is stale: run `python -m sim.minify --update-keep`")
 
 
+@functools.lru_cache(maxsize=None)  # the code as written plays once for the tests below
 def _plays(root, mpy_root=None) -> str:
     script = root / "tests" / "mp" / "play_matches.py"
     return mpruntime.run_unix(script, "chitarrella,assi+veneto,dieci+tre_gradi", 1, 7,
