@@ -148,6 +148,13 @@ def play_on(app: App, clock: Clock, chooser: random.Random, check=None,
     raise AssertionError("the match did not end in %d steps" % max_steps)
 
 
+def to_the_persons_turn(app: App, clock: Clock) -> None:
+    """Let the bots' pauses pass until it is the person's turn to play."""
+    while app.game.mode != MODE_PLAY:
+        clock.now += 700
+        app.tick()
+
+
 def answer(app: App, clock: Clock, chooser: random.Random) -> None:
     """One step of a match: a key for the screen shown (a bot's wait let pass), then a tick."""
     if app.screen == "table":
@@ -645,9 +652,7 @@ def test_a_hint_names_chitarrellas_other_play_on_every_screen(shown, language):
 
     app, clock = make_app(shown, language=language)
     pick(app, "vs_bots")
-    while app.game.mode != MODE_PLAY:
-        clock.now += 700
-        app.tick()
+    to_the_persons_turn(app, clock)
     game = app.game
     count = game.state.legal_moves(game.moves)
     moves = sorted(game.moves[:count], key=lambda move: len(text_screens.hint_play(game, move)))
@@ -677,9 +682,7 @@ def test_a_hint_names_chitarrellas_other_play_on_every_screen(shown, language):
 def test_pause_menu_hint_and_quit(shown):
     app, clock = make_app(shown)
     pick(app, "vs_bots")
-    while app.game.mode != MODE_PLAY:
-        clock.now += 700
-        app.tick()
+    to_the_persons_turn(app, clock)
     app.handle(BACK)
     assert app.screen == "pause" and "hint" in app.items
     make_hinter = app.game.make_hinter
@@ -845,9 +848,7 @@ def test_touching_the_score_opens_the_pause_menu():
 def test_the_turn_line_tells_a_touch_player_where_the_menu_is(shown, language):
     app, clock = make_app(shown, language=language)
     pick(app, "vs_bots")
-    while app.game.mode != MODE_PLAY:
-        clock.now += 700
-        app.tick()
+    to_the_persons_turn(app, clock)
     said = app.table_scene.turn.text.strip()
     words = i18n.texts(language)
     if shown.board.touch:  # the score opens the pause menu (no BACK button)
@@ -892,9 +893,7 @@ def test_declaring_out_from_the_pause_menu_ends_the_match(shown):
     app, clock = make_app(shown, tre_gradi=True)
     pick(app, "vs_bots")
     assert app.game.rules.declare_out
-    while app.game.mode != MODE_PLAY:
-        clock.now += 700
-        app.tick()
+    to_the_persons_turn(app, clock)
     app.handle(BACK)
     pick(app, "declare")  # it cannot be undone: the item asks first
     assert app.screen == "pause" and "Sure?" in screen_text(app)
@@ -913,9 +912,7 @@ def test_the_match_result_is_shown_whole_on_every_screen(shown):
     # under them, the hands dealt and the scope made, the winner's first as in the title.
     app, clock = make_app(shown, tre_gradi=True, language="it")
     pick(app, "vs_bots")
-    while app.game.mode != MODE_PLAY:
-        clock.now += 700
-        app.tick()
+    to_the_persons_turn(app, clock)
     app.handle(BACK)
     pick(app, "declare")
     app.handle(SELECT)  # sure
