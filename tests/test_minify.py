@@ -11,6 +11,7 @@ import functools
 import subprocess
 import sys
 import types
+from pathlib import Path
 
 import pytest
 
@@ -384,3 +385,15 @@ def test_rename_locals_renames_a_comprehensions_loop_names():
         "pairs = {a: b for a, b in zip(items, items)}\n"
         "nested = [[a for a in row] for row in items]\n"
         "same = [a for a in item]\n")
+
+
+def test_the_py_build_names_nothing_it_does_not_define(tmp_path):
+    # rename_locals must rename a local everywhere its function reads it, on paths no test
+    # plays too: pyflakes' undefined-name, shadowing and redefinition checks (by ruff) pass
+    # on the whole .py build, as on the code as written.
+    minify.write_root(tmp_path, py_build=True)
+    ruff = Path(sys.executable).parent / "ruff"
+    result = subprocess.run([str(ruff), "check", "--isolated", "--select",
+                             "F821,F823,F811,F402", str(tmp_path)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
