@@ -72,16 +72,22 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def _definition(statement: ast.stmt) -> tuple[str, ast.expr] | None:
-    """(name, argument) when ``statement`` is ``NAME = const(argument)`` with a public name."""
+def _const_assignment(statement: ast.stmt) -> tuple[str, ast.expr] | None:
+    """(name, argument) when ``statement`` is ``NAME = const(argument)``."""
     if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
         return None
     target, value = statement.targets[0], statement.value
-    if isinstance(target, ast.Name) and not target.id.startswith("_") and \
-            isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and \
-            value.func.id == "const" and len(value.args) == 1 and not value.keywords:
+    if isinstance(target, ast.Name) and isinstance(value, ast.Call) and \
+            isinstance(value.func, ast.Name) and value.func.id == "const" and \
+            len(value.args) == 1 and not value.keywords:
         return target.id, value.args[0]
     return None
+
+
+def _definition(statement: ast.stmt) -> tuple[str, ast.expr] | None:
+    """(name, argument) when ``statement`` is ``NAME = const(argument)`` with a public name."""
+    found = _const_assignment(statement)
+    return found if found and not found[0].startswith("_") else None
 
 
 class _File:
@@ -247,13 +253,9 @@ def fold_private(text: str, path: Path | str = "<source>") -> str:
     tree = ast.parse(text, str(path))
     definitions = {}
     for statement in tree.body:
-        target = statement.targets[0] if isinstance(statement, ast.Assign) and \
-            len(statement.targets) == 1 else None
-        value = statement.value if target is not None else None
-        if isinstance(target, ast.Name) and target.id.startswith("_") and \
-                isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and \
-                value.func.id == "const" and len(value.args) == 1 and not value.keywords:
-            definitions[target.id] = (statement, value.args[0])
+        found = _const_assignment(statement)
+        if found and found[0].startswith("_"):
+            definitions[found[0]] = (statement, found[1])
     rebound = _rebound(tree, [(statement, None) for statement, _ in definitions.values()])
     spelled = {node.value for node in ast.walk(tree)
                if isinstance(node, ast.Constant) and isinstance(node.value, str)}
