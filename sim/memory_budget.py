@@ -81,7 +81,6 @@ from sim import deploy, minify, mpruntime
 
 ROOT = Path(__file__).resolve().parent.parent
 LIB_HEAP = ROOT / "sim" / "mp" / "lib_heap.py"
-STUBS = ROOT / "sim" / "mp" / "stubs"
 OUT = ROOT / "sim" / "memory_budget.md"
 REQUIREMENTS = ROOT / "requirements-board.txt"
 TYPECHECK_LIBS = ROOT / ".venv" / "typecheck" / "circuitpython"
