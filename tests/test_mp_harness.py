@@ -215,3 +215,23 @@ def test_lift_puts_a_scripts_objects_above_16_mb(tmp_path):
     assert plain[:2] == ["1000", "1000"]
     low, made, later = map(int, runtimes.run_wasm(script, lift=True, timeout=60).split())
     assert made == 1000 and low <= 10 and later <= 10  # a few holes of the runner's garbage
+
+
+def test_each_run_has_a_fresh_heap_of_its_own(tmp_path):
+    # run_wasm --each: one Node process, a MicroPython a list of arguments (the memory budget
+    # tries a compile in dozens of rooms this way); nothing one run keeps reaches the next
+    script = write(tmp_path, "keep.py", """\
+        import gc
+        import sys
+
+        kept = bytearray(int(sys.argv[2]))
+        gc.collect()
+        print(sys.argv[1], gc.mem_alloc() - len(kept))
+        """)
+    output = runtimes.run_wasm(script, "a", each=[[1000], [200000], [1000]], timeout=60)
+    runs = runtimes.split_runs(output)
+    assert [run.split()[0] for run in runs] == ["a", "a", "a"]
+    held = [int(run.split()[1]) for run in runs]
+    assert held[0] == held[2] and abs(held[1] - held[0]) < 1024, held
+    with pytest.raises(RuntimeError):  # a failing run stops the rest, with its status
+        runtimes.run_wasm(script, "a", each=[[1000], ["not a number"], [1000]], timeout=60)

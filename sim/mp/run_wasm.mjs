@@ -39,6 +39,11 @@
 //                   "/" and sys.path starts as ['', '.frozen', '/lib'], so "/" is importable
 //                   anyway. The script's own directory is NOT copied: mount it to import
 //                   its sibling modules. .py wins over .mpy in the same directory.
+//   --each JSON     run the script once for each list of arguments in JSON (a list of
+//                   lists, each added after the script's own args), each in a MicroPython
+//                   of its own with a fresh heap, in this one process (saving Node's start-up
+//                   each time), one after another; before each run, a line "run_wasm: run N"
+//                   (N from 0). Stops at the first run that fails, with its exit status.
 //
 // The script runs as __main__ (fresh globals with __name__ == "__main__" and __file__ set to
 // the host path given). sys.argv is [script path as given, *args], like the unix port: the
@@ -85,7 +90,7 @@ import path from "node:path";
 
 const USAGE =
   "usage: node sim/mp/run_wasm.mjs [--heap BYTES] [--pystack WORDS] [--lift] " +
-  "[--path HOST_DIR:FS_DIR ...] script.py [args...]";
+  "[--path HOST_DIR:FS_DIR ...] [--each JSON] script.py [args...]";
 
 function die(message) {
   process.stderr.write(`run_wasm: ${message}\n`);
@@ -99,8 +104,23 @@ function parseSize(text, what) {
   return parseInt(m[1], 10) * unit;
 }
 
+function parseEach(text) {
+  let runs;
+  try {
+    runs = JSON.parse(text ?? "");
+  } catch (e) {
+    die(`--each wants a JSON list of argument lists: ${e.message}`);
+  }
+  if (!Array.isArray(runs) || !runs.every((r) => Array.isArray(r))) {
+    die(`--each wants a JSON list of argument lists, got ${JSON.stringify(text)}`);
+  }
+  return runs.map((r) => r.map(String));
+}
+
 function parseArgs(argv) {
-  const opts = { heap: 1 << 20, pystack: 2048, lift: false, mounts: [], script: null, args: [] };
+  const opts = {
+    heap: 1 << 20, pystack: 2048, lift: false, mounts: [], script: null, args: [], each: null,
+  };
   let i = 0;
   for (; i < argv.length; i++) {
     const a = argv[i];
@@ -108,6 +128,7 @@ function parseArgs(argv) {
     else if (a.startsWith("--heap=")) opts.heap = parseSize(a.slice(7), "--heap");
     else if (a === "--pystack") opts.pystack = parseSize(argv[++i], "--pystack");
     else if (a.startsWith("--pystack=")) opts.pystack = parseSize(a.slice(10), "--pystack");
+    else if (a === "--each") opts.each = parseEach(argv[++i]);
     else if (a === "--lift") opts.lift = 1 << 24;
     else if (a.startsWith("--lift=")) opts.lift = parseSize(a.slice(7), "--lift");
     else if (a === "--path" || a.startsWith("--path=")) {
@@ -298,6 +319,19 @@ async function main() {
     die(`cannot read script ${opts.script}: ${e.message}`);
   }
   const { loadMicroPython } = await import("@micropython/micropython-webassembly-pyscript");
+  // --each: one run a list of arguments (after the script's own), each in a MicroPython of
+  // its own (a fresh heap) in this one process, which saves Node's start-up each time.
+  const runs = opts.each ? opts.each.map((extra) => [...opts.args, ...extra]) : [opts.args];
+  let status = 0;
+  for (let i = 0; i < runs.length && status === 0; i++) {
+    if (opts.each) process.stdout.write(`run_wasm: run ${i}\n`);
+    status = await runOnce(loadMicroPython, opts, src, runs[i]);
+  }
+  process.exit(status);
+}
+
+// One run of the script with ``args`` in a new MicroPython; returns the exit status.
+async function runOnce(loadMicroPython, opts, src, args) {
   const out = makeSink(process.stdout);
   const err = makeSink(process.stderr);
   const mp = await loadMicroPython({
@@ -336,7 +370,7 @@ async function main() {
       if (stage > 0) {
         settle();
       }
-      status = run(stages[stage], opts.script, JSON.stringify([opts.script, ...opts.args]), stage);
+      status = run(stages[stage], opts.script, JSON.stringify([opts.script, ...args]), stage);
     }
   } catch (e) {
     out.flush();
@@ -346,7 +380,7 @@ async function main() {
   }
   out.flush();
   err.flush();
-  process.exit(typeof status === "number" ? status & 0xff : 2);
+  return typeof status === "number" ? status & 0xff : 2;
 }
 
 await main();
