@@ -61,7 +61,7 @@ How each column is made:
 A second table is for the ``.py`` deploy (``make deploy`` without ``MPY_CROSS``): the same
 figures with lib/ and engine/ as the built ``.py`` files, which the board compiles as it
 imports them, and the largest compile during a match on top (``compile_needs``: the least
-free heap in which the 32-bit port compiles a module without growing its heap,
+free heap above which the 32-bit port compiles a module without growing its heap,
 sim/mp/compile_heap.py, a run of the port for each room tried; ``compile_peak_py`` puts
 each on what the match holds then).
 
@@ -79,6 +79,7 @@ import sys
 import sysconfig
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -661,7 +662,8 @@ COMPILE_STEP = 256  # bytes between the rooms a compile is tried in
 # 0.60 to 0.66 (the parse tree and the compiler's tables are mostly pointers, half the size).
 COMPILE_RATIO = (0.5, 0.75)
 # Which modules the 32-bit port measures: every one whose unix peak, less what it keeps, is
-# within this share of its moment's largest (the ratio above cannot reorder the others).
+# within this share of its moment's largest (the ratios seen, 0.60 to 0.66, cannot lift the
+# others above it).
 COMPILE_RANK_SHARE = 0.8
 # The modules a .py deploy compiles once a match has begun, by the part that holds them once
 # loaded: the bots' as the match starts (lib/game.py makes the bot, engine/bots/master.py
@@ -672,7 +674,7 @@ COMPILE_RANK_SHARE = 0.8
 # match, with less held: the match's objects and the bots come after.
 MATCH_COMPILES = {
     "match_start": ("engine.bots.levels", "engine.bots.master", "engine.bots.chitarrella",
-               "engine.bots.inference", "engine.bots.endgame"),
+                    "engine.bots.inference", "engine.bots.endgame"),
     "text_screen_net": ("text_scene", "text_screens", "taken_cards", "summaries"),
     "hint_words_net": ("i18n", "lang_en", "lang_it", "lang_it_reasons", "engine.bots.reasons"),
     "hint_net": ("engine.bots.hint",),
@@ -753,8 +755,6 @@ def compile_needs(root: Path, groups=MATCH_COMPILES) -> dict:
     most beyond what its code keeps, in a ``.py`` tree laid out as the drive (``root``):
     part -> (module, need, keeps) on the 32-bit port. The unix port ranks every module first;
     the 32-bit port measures those within ``COMPILE_RANK_SHARE`` of the largest."""
-    from concurrent.futures import ThreadPoolExecutor
-
     peaks = {name: compile_peak(module_source(root, name))
              for modules in groups.values() for name in modules}
     chosen = []
