@@ -288,6 +288,18 @@ def test_mpy_cross_auto_fetches_the_one_for_the_boards_circuitpython(tmp_path):
     assert "lib/main_loop.mpy" in files_in(drive)  # refused before changing the drive
 
 
+def test_make_deploy_mpy_cross_auto_gets_the_build_tools_first():
+    # `make deploy MPY_CROSS=auto` installs circuitpython-build-tools (pinned) in a venv of
+    # its own and hands its Python to the deploy (a dry run: nothing is installed here)
+    result = subprocess.run(["make", "--no-print-directory", "-n", "-o", ".venv/.installed",
+                             "-W", ".venv/cp-build-tools/.installed", "deploy", "BOARD=pyportal",
+                             "DRIVE=/nowhere", "LIBS=0", "MPY_CROSS=auto"],
+                            cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "--mpy-cross \"auto\" --build-tools .venv/cp-build-tools/bin/python" in result.stdout
+    assert "circuitpython-build-tools==" in (ROOT / "Makefile").read_text()
+
+
 def test_deploy_checks_the_board_and_the_drive(tmp_path):
     drive = tmp_path / "drive"
     drive.mkdir()
