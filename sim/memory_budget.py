@@ -723,16 +723,15 @@ def _compile_trials(source: Path, frees: list[int]) -> list[tuple[bool, int]]:
     return results
 
 
-def compile_need(source: Path, peak64: int = 0) -> tuple[int, int]:
+def compile_need(source: Path, peak64: int) -> tuple[int, int]:
     """(need, keeps): the free heap in which the 32-bit port compiles ``source`` without
     growing its heap, and what the compiled code then keeps. A compile's fit is not monotonic
     in the room it has (where the filling ends moves where its larger blocks can go): 25.25 KB
     may do where 26.25 KB does not. So the need is the least room above which every compile
     tried fits, tried every ``COMPILE_STEP`` bytes across ``COMPILE_RATIO`` of ``peak64``
-    (the unix port's peak), or of the whole heap, and beyond while the ends say so."""
+    (the unix port's peak, ``compile_peak``), and beyond while the ends say so."""
     top = _port_total() - COMPILE_STEP
-    low, high = ((int(peak64 * COMPILE_RATIO[0]), int(peak64 * COMPILE_RATIO[1]))
-                 if peak64 else (COMPILE_STEP, top))
+    low, high = int(peak64 * COMPILE_RATIO[0]), int(peak64 * COMPILE_RATIO[1])
     while True:
         frees = list(range(low, high + COMPILE_STEP, COMPILE_STEP))
         results = _compile_trials(source, frees)
