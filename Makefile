@@ -54,12 +54,19 @@ typecheck: $(TYPECHECK_STAMP)
 # Copy the game to a board: make deploy BOARD=<board> DRIVE=<CIRCUITPY folder>, boards
 # pyportal, pico-display, pico-display-2, pybadge, pygamer (sim/deploy.py, README "On a board").
 # LIBS=0 skips installing the Adafruit libraries with circup; MPY_CROSS=<path> compiles to
-# .mpy with CircuitPython's mpy-cross, names shortened first (sim/minify.py), and
+# .mpy with CircuitPython's mpy-cross, names shortened first (sim/minify.py),
 # MPY_CROSS=auto fetches the one for the board's CircuitPython with Adafruit's
-# circuitpython-build-tools; BUNDLE=<tag> pins the library bundle release.
+# circuitpython-build-tools, and MPY_CROSS=none deploys .py files. The default,
+# where-needed, fetches it (a download only) for the boards that .py files leave under the
+# memory budget's 30%, all but PY_FITS (sim/deploy.py's, which a test compares), and deploys
+# .py files if it cannot. BUNDLE=<tag> pins the library bundle release.
 # circup and the build tools get venvs of their own (.venv/circup, .venv/cp-build-tools), out
 # of the way of the tests' packages.
 LIBS ?= 1
+MPY_CROSS ?= where-needed
+PY_FITS := pico-display pico-display-2
+# the build tools, if the deploy wants them: auto needs them, where-needed goes on without
+FETCH_MPY_CROSS := $(if $(filter 1,$(AS_WRITTEN)),,$(or $(filter auto,$(MPY_CROSS)),$(and $(filter where-needed,$(MPY_CROSS)),$(filter-out $(PY_FITS),$(BOARD)))))
 CIRCUP_VENV := $(VENV)/circup
 CIRCUP_VERSION := 3.1.0
 
@@ -76,10 +83,10 @@ $(BUILD_TOOLS_VENV)/.installed: | $(STAMP)
 	touch $@
 
 deploy: $(STAMP)
-	@test -n "$(BOARD)" -a -n "$(DRIVE)" || { echo "usage: make deploy BOARD=pyportal|pico-display|pico-display-2|pybadge|pygamer DRIVE=/path/to/CIRCUITPY [LIBS=0] [MPY_CROSS=path|auto | AS_WRITTEN=1] [BUNDLE=tag]"; exit 2; }
+	@test -n "$(BOARD)" -a -n "$(DRIVE)" || { echo "usage: make deploy BOARD=pyportal|pico-display|pico-display-2|pybadge|pygamer DRIVE=/path/to/CIRCUITPY [LIBS=0] [MPY_CROSS=path|auto|none | AS_WRITTEN=1] [BUNDLE=tag]"; exit 2; }
 	$(if $(filter 0,$(LIBS)),,$(MAKE) --no-print-directory $(CIRCUP_VENV)/bin/circup)
-	$(if $(filter auto,$(MPY_CROSS)),$(MAKE) --no-print-directory $(BUILD_TOOLS_VENV)/.installed)
-	$(PY) -m sim.deploy --board "$(BOARD)" --drive "$(DRIVE)" $(if $(filter 0,$(LIBS)),--no-libs,--circup $(CIRCUP_VENV)/bin/circup) $(if $(MPY_CROSS),--mpy-cross "$(MPY_CROSS)") $(if $(filter auto,$(MPY_CROSS)),--build-tools $(BUILD_TOOLS_VENV)/bin/python) $(if $(filter 1,$(AS_WRITTEN)),--as-written) $(if $(BUNDLE),--bundle "$(BUNDLE)")
+	$(if $(FETCH_MPY_CROSS),$(MAKE) --no-print-directory $(BUILD_TOOLS_VENV)/.installed $(if $(filter auto,$(MPY_CROSS)),,|| echo "no circuitpython-build-tools: deploying .py files"))
+	$(PY) -m sim.deploy --board "$(BOARD)" --drive "$(DRIVE)" $(if $(filter 0,$(LIBS)),--no-libs,--circup $(CIRCUP_VENV)/bin/circup) --mpy-cross "$(MPY_CROSS)" $(if $(FETCH_MPY_CROSS),--build-tools $(BUILD_TOOLS_VENV)/bin/python) $(if $(filter 1,$(AS_WRITTEN)),--as-written) $(if $(BUNDLE),--bundle "$(BUNDLE)")
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache .hypothesis

@@ -28,13 +28,16 @@ sim/const_fold.py: about 7 KB less on a board's heap;
 ``mpy-cross`` is MicroPython's: its .mpy files do not load on CircuitPython, so it is refused.
 ``--mpy-cross auto`` fetches the right one (``fetch_mpy_cross``): Adafruit's
 circuitpython-build-tools (PyPI) downloads CircuitPython's mpy-cross for the board's major
-version from Adafruit's downloads and keeps it in the user's cache.
-Without it, engine/ and lib/ are built the same way and written as .py without their
-docstrings, with their private constants folded and each function's locals renamed to
-letters (the board's compiler interns every name it reads), which the board compiles as it
-imports them (code.py sets optimisation level 3): that holds about what the .mpy build does,
-but compiling takes two to four times a module's source for a moment (sim/memory_budget.md:
-only the Picos then keep the budget's 30%).
+version from Adafruit's downloads and keeps it in the user's cache. By default
+(``--mpy-cross where-needed``) a deploy does so for the boards that .py files leave under
+the memory budget's 30% (those not in ``PY_FITS``: the PyPortal, PyBadge and PyGamer),
+downloading only, and goes on with .py files, saying why, when it cannot have one.
+With ``--mpy-cross none``, and on the Picos by default, engine/ and lib/ are built the same
+way and written as .py without their docstrings, with their private constants folded and
+each function's locals renamed to letters (the board's compiler interns every name it
+reads), which the board compiles as it imports them (code.py sets optimisation level 3):
+that holds about what the .mpy build does, but compiling takes two to four times a module's
+source for a moment (sim/memory_budget.md: only the Picos then keep the budget's 30%).
 ``--as-written`` copies them as they are instead, to read and edit on the drive; that holds
 more (the names as written), and no board then keeps the budget's margin for sure.
 
@@ -207,33 +210,48 @@ def mpy_cross_version(mpy_cross: str) -> str:
 
 
 AUTO = "auto"  # --mpy-cross auto: fetch CircuitPython's mpy-cross (fetch_mpy_cross)
+NONE = "none"  # --mpy-cross none: .py files
+# --mpy-cross where-needed, the command line's default: fetch CircuitPython's mpy-cross for a
+# board not in PY_FITS, downloading it only, and deploy .py files, saying why, if it cannot
+# be had (offline, no boot_out.txt, no binary of Adafruit's for this computer)
+WHERE_NEEDED = "where-needed"
 # Run by the Python that has circuitpython-build-tools (the Makefile's own venv for it), with
 # the board's major version ("9.x"): prints the path of that version's mpy-cross, fetched
 # into the user's cache the first time (build.mpy_cross; where Adafruit has no binary for
-# this computer, that builds it from CircuitPython's sources, which takes git and a C compiler).
+# this computer, that builds it from CircuitPython's sources, which takes git and a C
+# compiler, unless a second argument asks for a download only: then build.mpy_cross's
+# commands, all of them the build's, stop it with that reason).
 FETCH_MPY_CROSS = """import sys
-from circuitpython_build_tools.build import mpy_cross
+from circuitpython_build_tools import build
 from circuitpython_build_tools.target_versions import VERSIONS
 found = [v for v in VERSIONS if v["name"] == sys.argv[1]]
 if not found:
     sys.exit("no mpy-cross for CircuitPython %s here, only for %s" % (
         sys.argv[1], ", ".join(v["name"] for v in VERSIONS)))
-print(mpy_cross(found[0], quiet=True))
+if len(sys.argv) > 2:
+    class NoBuild:
+        def __getattr__(self, name):
+            sys.exit("Adafruit's downloads have no mpy-cross for this computer, or none "
+                     "could be downloaded")
+    build.subprocess = NoBuild()
+print(build.mpy_cross(found[0], quiet=True))
 """
 
 
-def fetch_mpy_cross(drive: Path, python: str) -> str:
+def fetch_mpy_cross(drive: Path, python: str, build: bool = True) -> str:
     """The path of CircuitPython's own mpy-cross for the major version the board runs
-    (boot_out.txt), fetched by circuitpython-build-tools under ``python``."""
+    (boot_out.txt), fetched by circuitpython-build-tools under ``python``; built from
+    CircuitPython's sources where there is none to download, unless not ``build``."""
     version, _ = board_info(drive)
     if not version:
-        raise DeployError("MPY_CROSS=auto fetches the mpy-cross of the board's CircuitPython, "
-                          "which %s/boot_out.txt names: deploy to the board's drive, or give "
-                          "the mpy-cross to use (MPY_CROSS=/path/to/mpy-cross)" % drive)
+        raise DeployError("the board's CircuitPython version, which picks its mpy-cross, is "
+                          "read from boot_out.txt, and %s has none: deploy to the board's "
+                          "drive, or give the mpy-cross to use (MPY_CROSS=/path/to/mpy-cross)"
+                          % drive)
     major = version.split(".")[0] + ".x"
+    command = [python, "-c", FETCH_MPY_CROSS, major] + ([] if build else ["download"])
     try:
-        result = subprocess.run([python, "-c", FETCH_MPY_CROSS, major], capture_output=True,
-                                text=True, timeout=900)
+        result = subprocess.run(command, capture_output=True, text=True, timeout=900)
     except (OSError, subprocess.TimeoutExpired) as error:
         raise DeployError("cannot run %s to fetch mpy-cross: %s" % (python, error)) from None
     lines = result.stdout.strip().splitlines()
@@ -327,7 +345,10 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
            out=print) -> list[str]:
     """Deploy the game for board ``target`` onto ``drive``; returns the paths written.
     ``mpy_cross`` ``AUTO`` fetches it with ``build_tools``, a Python that has
-    circuitpython-build-tools (default: this one)."""
+    circuitpython-build-tools (default: this one), and ``WHERE_NEEDED`` does where the
+    board is not in PY_FITS, if it can; None or ``NONE`` deploys .py files."""
+    if mpy_cross == NONE or mpy_cross == WHERE_NEEDED and (as_written or target in PY_FITS):
+        mpy_cross = None
     if mpy_cross and as_written:
         raise DeployError("--mpy-cross builds the code, --as-written copies it: choose one")
     files = plan(target)
@@ -341,7 +362,9 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
     if not force:
         check_board(drive, target)
         check_folder(drive)
-    if mpy_cross == AUTO:
+    if mpy_cross == WHERE_NEEDED:
+        mpy_cross = fetch_where_needed(target, drive, build_tools or sys.executable, out)
+    elif mpy_cross == AUTO:
         mpy_cross = fetch_mpy_cross(drive, build_tools or sys.executable)
     if mpy_cross:
         out("mpy-cross for CircuitPython %s" % check_mpy_cross(mpy_cross, drive))
@@ -374,6 +397,20 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
             raise DeployError("circup failed: the libraries are not installed (run the line "
                               "above again, or install them by hand from the bundle)")
     return written
+
+
+def fetch_where_needed(target: str, drive: Path, python: str, out) -> str | None:
+    """CircuitPython's mpy-cross for ``target``'s .mpy deploy, downloaded only, or None (a
+    .py deploy) when it cannot be had, said in one line."""
+    out("fetching CircuitPython's mpy-cross: a %s holds less with .mpy files (MPY_CROSS=none "
+        "deploys .py files without it)" % target)
+    try:
+        found = fetch_mpy_cross(drive, python, build=False)
+        check_mpy_cross(found, drive)
+    except DeployError as error:
+        out("deploying .py files instead: %s" % error)
+        return None
+    return found
 
 
 def memory_note(target: str, built: bool, as_written: bool) -> str:
@@ -420,9 +457,11 @@ def main(argv=None) -> int:
                         help="the board's CIRCUITPY drive (a folder)")
     parser.add_argument("--no-libs", action="store_true",
                         help="do not install the Adafruit libraries with circup")
-    parser.add_argument("--mpy-cross", metavar="PATH",
+    parser.add_argument("--mpy-cross", metavar="PATH", default=WHERE_NEEDED,
                         help="compile engine/ and lib/ with this CircuitPython mpy-cross "
-                             "(auto: fetch the one for the board's CircuitPython)")
+                             "(auto: fetch the one for the board's CircuitPython; none: "
+                             "deploy .py files; default %s: fetch it for a board that needs "
+                             ".mpy files, if it can be downloaded)" % WHERE_NEEDED)
     parser.add_argument("--build-tools", metavar="PYTHON",
                         help="for --mpy-cross auto: a Python with circuitpython-build-tools "
                              "(default this one)")

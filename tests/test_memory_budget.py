@@ -109,7 +109,7 @@ def measured(shown, tree):
     return figures, tree["missing"]
 
 
-# The .py deploy (make deploy without MPY_CROSS) of the board nearest the 30% line of those
+# The .py deploy (make deploy MPY_CROSS=none) of the board nearest the 30% line of those
 # that keep it (sim/deploy.py PY_FITS), measured at one height.
 PY_BOARDS = ("pico-display",)
 
