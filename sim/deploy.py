@@ -310,7 +310,7 @@ def copy(drive: Path, files: list[str], mpy_cross: str | None = None,
     """Copy ``files`` to ``drive``, engine/ and lib/ built by sim/minify.py (constants folded,
     names shortened): compiled with ``mpy_cross``, else as ``.py`` built for the board's
     compiler, or ``as_written``; returns the paths written on the drive."""
-    renaming = None if as_written else minify.Renaming()
+    renaming = None if as_written else minify.renaming()
     written = []
     with tempfile.TemporaryDirectory() as work:
         for name in files:

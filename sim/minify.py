@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import ast
 import builtins
+import hashlib
 import io
 import keyword
 import re
@@ -51,7 +52,7 @@ from pathlib import Path
 from sim import const_fold
 from sim.const_fold import MinifyError
 
-__all__ = ["MinifyError", "Renaming", "make_mapping", "rename"]
+__all__ = ["MinifyError", "Renaming", "make_mapping", "rename", "renaming"]
 
 ROOT = Path(__file__).resolve().parent.parent
 KEEP_FILE = ROOT / "sim" / "minify_keep.txt"
@@ -191,17 +192,41 @@ class Renaming:
         scan = BoardScan(root)
         self.constants = scan.constants
         self.mapping = _shorten(scan, read_keep() if keep is None else keep)
+        self._built: dict[tuple, str] = {}
 
     def apply(self, text: str, path="<source>", py_build: bool = False) -> str:
         """``text`` (a module of the board's code at ``path``, relative to the root, or a
         script that drives it) as built; for a ``.py`` build (``py_build``) also for the
         board's compiler: its private constants folded, its locals renamed to letters, its
         docstrings dropped."""
+        key = (text, str(path), py_build)
+        if key not in self._built:  # a deploy, the budget and the tests build files again
+            self._built[key] = self._build(text, path, py_build)
+        return self._built[key]
+
+    def _build(self, text: str, path, py_build: bool) -> str:
         text = self.constants.fold(text, path)
         if py_build:
             text = const_fold.fold_private(text, path)
         text = rename(text, self.mapping, path)
         return strip_docstrings(rename_locals(text, path), path) if py_build else text
+
+
+_RENAMINGS: dict[tuple, Renaming] = {}
+
+
+def renaming(root: Path = ROOT) -> Renaming:
+    """The ``Renaming`` of the board's code under ``root`` (with the keep file), made once a
+    process for the same sources: a deploy, the benchmarks and the tests build the tree again
+    and again, and scanning it takes a second or two."""
+    digest = hashlib.sha1()
+    for path in [root / name for name in board_sources(root)] + [KEEP_FILE]:
+        digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
+    key = (str(root), digest.hexdigest())
+    if key not in _RENAMINGS:
+        _RENAMINGS.clear()  # the sources changed: the old one is no use
+        _RENAMINGS[key] = Renaming(root)
+    return _RENAMINGS[key]
 
 
 def make_mapping(root: Path = ROOT, keep: set[str] | None = None) -> dict[str, str]:
@@ -391,17 +416,17 @@ def write_root(dest: Path, extra=(), root: Path = ROOT, py_build: bool = False) 
     (relative to ``root``, e.g. ``"sim/mp"``) built alike, in the same layout, so the scripts
     that drive the board's code in the budget, the benchmarks and the tests reach it by its
     new names; returns the mapping."""
-    renaming = Renaming(root)
-    write_tree(dest, renaming, root, py_build)
+    built = renaming(root)
+    write_tree(dest, built, root, py_build)
     for folder in extra:
         for path in sorted((root / folder).rglob("*.py")):
             if "__pycache__" in path.parts:
                 continue
             target = dest / path.relative_to(root)
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(renaming.apply(path.read_text(encoding="utf-8"), path),
+            target.write_text(built.apply(path.read_text(encoding="utf-8"), path),
                               encoding="utf-8")
-    return renaming.mapping
+    return built.mapping
 
 
 def stub_names(dirs=STUB_DIRS) -> set[str]:

@@ -54,7 +54,7 @@ def make_deploy(*args: str) -> subprocess.CompletedProcess:
 
 @pytest.fixture(scope="module")
 def renaming() -> minify.Renaming:
-    return minify.Renaming()
+    return minify.renaming()
 
 
 @pytest.mark.parametrize("board", sorted(SHEETS))
@@ -234,7 +234,7 @@ def test_mpy_needs_circuitpythons_mpy_cross(tmp_path):
     assert b"-s /lib/main_loop.mpy " in (drive / "lib" / "main_loop.mpy").read_bytes()
     # compiled with the constants folded and the names shortened (sim/const_fold.py,
     # sim/minify.py); code.py and boot.py as written
-    renaming = minify.Renaming()
+    renaming = minify.renaming()
     source = (ROOT / "engine" / "moves.py").read_text()
     built = renaming.apply(source, "engine/moves.py")
     assert built != minify.rename(source, renaming.mapping)  # MAX_MOVES and the rest fold
