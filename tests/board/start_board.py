@@ -48,6 +48,7 @@ import hardware  # noqa: E402  (main dropped it: start again, keeping the input)
 import main_loop  # noqa: E402  (code.py loaded it)
 
 app, pad, queue = hardware.start(None, repo, saves)
+main_loop.FRAME_S = 0  # no pause between frames: the firmware's clock is a stand-in's
 trace = []
 
 
