@@ -363,7 +363,7 @@ async function runOnce(loadMicroPython, opts, src, args) {
     const run = mp.globals.get("_harness_run");
     const settle = mp.globals.get("_harness_settle");
     // Stages (see STAGE_MARKER) run one after another in the same globals, each in a call of
-    // its own from JS: only between calls does this port's gc.collect() free garbage.
+    // its own from JS: only between calls does this port's gc.collect() free all garbage.
     const stages = src.split(STAGE_MARKER);
     status = 0;
     for (let stage = 0; stage < stages.length && status === 0; stage++) {
