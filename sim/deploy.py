@@ -463,8 +463,8 @@ def main(argv=None) -> int:
                              "deploy .py files; default %s: fetch it for a board that needs "
                              ".mpy files, if it can be downloaded)" % WHERE_NEEDED)
     parser.add_argument("--build-tools", metavar="PYTHON",
-                        help="for --mpy-cross auto: a Python with circuitpython-build-tools "
-                             "(default this one)")
+                        help="for --mpy-cross auto and where-needed: a Python with "
+                             "circuitpython-build-tools (default this one)")
     parser.add_argument("--as-written", action="store_true",
                         help="copy engine/ and lib/ as written, to read and edit on the drive "
                              "(it holds more memory than the built .py files)")
