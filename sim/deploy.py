@@ -347,7 +347,7 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
     ``mpy_cross`` ``AUTO`` fetches it with ``build_tools``, a Python that has
     circuitpython-build-tools (default: this one), and ``WHERE_NEEDED`` does where the
     board is not in PY_FITS, if it can; None or ``NONE`` deploys .py files."""
-    if mpy_cross == NONE or mpy_cross == WHERE_NEEDED and (as_written or target in PY_FITS):
+    if mpy_cross == NONE or (mpy_cross == WHERE_NEEDED and (as_written or target in PY_FITS)):
         mpy_cross = None
     if mpy_cross and as_written:
         raise DeployError("--mpy-cross builds the code, --as-written copies it: choose one")

@@ -212,7 +212,7 @@ class Renaming:
         return strip_docstrings(rename_locals(text, path), path) if py_build else text
 
 
-_RENAMINGS: dict[tuple, Renaming] = {}
+_RENAMINGS: dict[str, tuple[str, Renaming]] = {}  # root -> (its sources' digest, Renaming)
 
 
 def renaming(root: Path = ROOT) -> Renaming:
@@ -222,11 +222,10 @@ def renaming(root: Path = ROOT) -> Renaming:
     digest = hashlib.sha1()
     for path in [root / name for name in board_sources(root)] + [KEEP_FILE]:
         digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
-    key = (str(root), digest.hexdigest())
-    if key not in _RENAMINGS:
-        _RENAMINGS.clear()  # the sources changed: the old one is no use
-        _RENAMINGS[key] = Renaming(root)
-    return _RENAMINGS[key]
+    cached = _RENAMINGS.get(str(root))
+    if cached is None or cached[0] != digest.hexdigest():
+        cached = _RENAMINGS[str(root)] = (digest.hexdigest(), Renaming(root))
+    return cached[1]
 
 
 def make_mapping(root: Path = ROOT, keep: set[str] | None = None) -> dict[str, str]:

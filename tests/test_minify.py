@@ -58,6 +58,18 @@ def tree(tmp_path):
     return tmp_path
 
 
+def test_one_renaming_a_process_while_the_sources_stay_the_same(tree):
+    first = minify.renaming(tree)
+    assert minify.renaming(tree) is first
+    assert first.apply("x = helper_function(1)\n") is first.apply("x = helper_function(1)\n")
+    main_loop = tree / "lib" / "main_loop.py"
+    main_loop.write_text(main_loop.read_text() + "\n\ndef another_helper(value):\n"
+                         "    return value\n")
+    again = minify.renaming(tree)
+    assert again is not first and "another_helper" in again.mapping
+    assert "another_helper" not in first.mapping
+
+
 def test_what_keeps_its_name(tree, tmp_path):
     renaming = minify.Renaming(tree, keep={"x"})
     mapping = renaming.mapping
