@@ -7,8 +7,8 @@ modules included; ``hint`` measures the hint helper): ``gc.mem_alloc()`` after
 ``gc.collect()``, minus the same figure before the imports. The rules parser
 (engine/presets.py) is released once the Rules are built, as a board does; ``parser_heap B``
 is what it held. The stage markers let sim/mp/run_wasm.mjs run each part in a call of its
-own, as the WebAssembly port's collector frees for sure only what earlier calls made;
-elsewhere they are comments.
+own, as the WebAssembly port's collector frees only what earlier calls made; elsewhere they
+are comments.
 """
 
 import gc

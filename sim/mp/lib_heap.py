@@ -60,11 +60,10 @@ first imported while the App was built: none should be the engine's) and ``modul
 module loaded at the end).
 
 The stage markers let sim/mp/run_wasm.mjs run each part in a call of its own: the WebAssembly
-port's collector frees for sure only what earlier calls made. Elsewhere they are comments.
-Each measure first overwrites the C stack below it (``_scrub``): without that, a stale word
-there kept up to 5 KB of garbage alive in one part or another, by board, and the figures
-moved by as much. Two more rules keep the parts honest, both found by figures that moved
-when the script changed:
+port's collector frees only what earlier calls made. Elsewhere they are comments. Each measure
+first overwrites the C stack below it (``_scrub``): without that, a stale word there kept up to
+5 KB of garbage alive in one part or another, by board, and the figures moved by as much. Two
+more rules keep the parts honest, both found by figures that moved when the script changed:
 
 - sim/mp/run_wasm.mjs collects in a call of its own between two stages: some garbage of a
   stage went only one call later (12 KB of dropped modules once);
