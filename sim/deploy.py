@@ -255,6 +255,10 @@ def fetch_mpy_cross(drive: Path, python: str, build: bool = True) -> str:
     except (OSError, subprocess.TimeoutExpired) as error:
         raise DeployError("cannot run %s to fetch mpy-cross: %s" % (python, error)) from None
     lines = result.stdout.strip().splitlines()
+    if "No module named 'circuitpython_build_tools" in result.stderr:
+        raise DeployError("%s has no circuitpython-build-tools to fetch mpy-cross with: "
+                          "make deploy installs them in .venv/cp-build-tools (it needs the "
+                          "internet)" % python)
     if result.returncode != 0 or not lines:
         said = (result.stderr.strip() or result.stdout.strip() or "no output").splitlines()[-1]
         raise DeployError("fetching CircuitPython %s's mpy-cross failed (it needs the internet): "

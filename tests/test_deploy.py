@@ -330,6 +330,12 @@ def test_by_default_a_board_short_as_py_files_gets_mpy_files_if_it_can(tmp_path)
     assert lines[-1] == deploy.memory_note("pyportal", False, False)
     # so without build tools, or without boot_out.txt to tell the version
     lines = []
+    deploy.deploy("pyportal", drive, libs=False, mpy_cross=deploy.WHERE_NEEDED,
+                  build_tools=sys.executable, out=lines.append)  # the tests' Python has none
+    assert lines[1] == ("deploying .py files instead: %s has no circuitpython-build-tools to "
+                        "fetch mpy-cross with: make deploy installs them in .venv/cp-build-tools "
+                        "(it needs the internet)" % sys.executable)
+    lines = []
     (tmp_path / "empty").mkdir()
     deploy.deploy("pybadge", tmp_path / "empty", libs=False, mpy_cross=deploy.WHERE_NEEDED,
                   build_tools=str(tmp_path / "no-python"), out=lines.append)
