@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from conftest import snapshot
 from engine import scoring
-from engine.cards import NO_CARD, SETTEBELLO, card_name
+from engine.cards import SETTEBELLO, card_name
 from engine.layout import DEAL, DEALT, HAND_OVER, NO_TAKER, PILE, PLAY, TABLE, TERMINAL
 from engine.moves import ACE_SWEEP, MAX_MOVES, SELF_TAKE, move_flags
 from engine.rules import Rules
@@ -153,16 +153,15 @@ def engine_moves(state: State, buffer, count: int) -> set:
 
 def check_conservation(state: State) -> None:
     """Each card sits in exactly one place, and the buffers agree with ``where``."""
-    where = state.where  # every ply of every hand: counted at C speed where it can be
-    for seat, hand in enumerate(state.hands):
-        cards = {card for card in hand if card != NO_CARD}
-        count = state.hand_count[seat]
-        assert len(cards) == count == where.count(seat) == len(hand) - hand.count(NO_CARD) and \
-            all(where[card] == seat for card in cards), f"seat {seat}'s hand"
-    cards = {card for card in state.table if card != NO_CARD}
-    assert len(cards) == state.table_count == where.count(TABLE) and \
-        all(where[card] == TABLE for card in cards), "table"
-    placed = sum(where.count(p) for p in (0, 1, 2, 3, TABLE, PILE, PILE + 1))
+    places = [[] for _ in range(8)]
+    for card, place in enumerate(state.where):
+        places[place].append(card)
+    for seat in range(4):
+        assert sorted(state.hand_cards(seat)) == places[seat], f"seat {seat}'s hand"
+        assert len(places[seat]) == state.hand_count[seat]
+    assert sorted(state.table_cards()) == places[TABLE], "table"
+    assert len(places[TABLE]) == state.table_count
+    placed = sum(len(places[p]) for p in (0, 1, 2, 3, TABLE, PILE, PILE + 1))
     assert placed == 40, f"{placed} cards accounted for, not 40"
 
 
