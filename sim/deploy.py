@@ -366,12 +366,7 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
     if not force:
         check_board(drive, target)
         check_folder(drive)
-    if mpy_cross == WHERE_NEEDED:
-        mpy_cross = fetch_where_needed(target, drive, build_tools or sys.executable, out)
-    elif mpy_cross == AUTO:
-        mpy_cross = fetch_mpy_cross(drive, build_tools or sys.executable)
-    if mpy_cross:
-        out("mpy-cross for CircuitPython %s" % check_mpy_cross(mpy_cross, drive))
+    mpy_cross = compiler(target, drive, mpy_cross, build_tools or sys.executable, out)
     try:
         remove_old(drive)
         written = copy(drive, files, mpy_cross, as_written)
@@ -403,18 +398,26 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
     return written
 
 
-def fetch_where_needed(target: str, drive: Path, python: str, out) -> str | None:
-    """CircuitPython's mpy-cross for ``target``'s .mpy deploy, downloaded only, or None (a
-    .py deploy) when it cannot be had, said in one line."""
-    out("fetching CircuitPython's mpy-cross: a %s holds less with .mpy files (MPY_CROSS=none "
-        "deploys .py files without it)" % target)
+def compiler(target: str, drive: Path, mpy_cross: str | None, python: str, out) -> str | None:
+    """The checked mpy-cross a deploy to ``target`` compiles with, None for .py files:
+    ``mpy_cross`` itself, or fetched with ``python`` for ``AUTO`` and ``WHERE_NEEDED``
+    (downloaded only; when it cannot be had, None, said in one line)."""
+    where_needed = mpy_cross == WHERE_NEEDED
     try:
-        found = fetch_mpy_cross(drive, python, build=False)
-        check_mpy_cross(found, drive)
+        if where_needed:
+            out("fetching CircuitPython's mpy-cross: a %s holds less with .mpy files "
+                "(MPY_CROSS=none deploys .py files without it)" % target)
+            mpy_cross = fetch_mpy_cross(drive, python, build=False)
+        elif mpy_cross == AUTO:
+            mpy_cross = fetch_mpy_cross(drive, python)
+        if mpy_cross:
+            out("mpy-cross for CircuitPython %s" % check_mpy_cross(mpy_cross, drive))
     except DeployError as error:
+        if not where_needed:
+            raise
         out("deploying .py files instead: %s" % error)
         return None
-    return found
+    return mpy_cross
 
 
 def memory_note(target: str, built: bool, as_written: bool) -> str:
