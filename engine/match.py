@@ -1,11 +1,11 @@
 """Match bookkeeping: end of hand, the target, ties at the target, grades, declaring out.
 
-Where RULES.md leaves room [derived]: §6.4 step 3 lets a declaration win when the declaring
-side's total reaches the target, but does not say what happens when the other side's total
-(its score plus its own secured points) reaches it too, or when the match is already in
-overtime. Here the declaration is judged as the end of a hand would be (§6.2, §10 row 21):
-the higher total wins, a tie is no win (C-24: play goes on "fino a che avviene una
-differenza"), so such a claim is false; ``tie_at_target`` applies as at a hand's end.
+A declaration (RULES §6.4 step 3) holds when the declaring side's score plus its secured
+points reaches the target, whatever the other side's total: the first to claim the target
+correctly wins (PARLETT; C-24 "arrivano primi"). Where RULES.md leaves room [derived]: in
+overtime (both sides already at the target level, §6.2) reaching the target proves nothing,
+so a declaration there holds only when the side's total is above the other side's, as the end
+of a hand in overtime would decide.
 
 Rules: C-24 to C-26; RULES §6, §5.3 (napoleone), §5.4 (countback), §2.6 (dealer rotation),
 §10 rows 20, 21, 23, 30-32.
@@ -137,10 +137,9 @@ def _finish(state, winner: int, reason: int) -> None:
 def declare(state) -> bool:
     """The side to play declares out (C-26; RULES §6.4); a false claim loses (PARLETT).
 
-    The claim holds when the match would be the declaring side's if the hand ended with only
-    the points each side has secured: its total reaches the target and, when the other
-    side's does too (or the match is already past the target level), the rule for both sides
-    at the target gives it the match (C-24, RULES §6.2: a tie is not a win)."""
+    The claim holds when the side's score plus the points it has secured this hand reaches
+    the target (§6.4 step 3), or, in overtime, is above the other side's (see the module
+    docstring)."""
     if not state.rules.declare_out:
         raise ValueError("declaring out is off (declare_out=false)")
     if state.phase != PLAY:
@@ -149,12 +148,11 @@ def declare(state) -> bool:
     secured = state.secured
     state.secure(state, secured)
     score = state.score
-    before0 = score[0]
-    before1 = score[1]
-    score[0] = before0 + secured[scoring.TOTAL]
-    score[1] = before1 + secured[scoring.TOTAL + 1]
+    score[0] += secured[scoring.TOTAL]
+    score[1] += secured[scoring.TOTAL + 1]
     state.match.declarer = state.turn
-    held = _winner(state, secured, before0, before1) == team
+    mine = score[team]
+    held = mine > score[1 - team] if state.match.overtime else mine >= state.rules.target
     _finish(state, team if held else 1 - team, DECLARED if held else FALSE_DECLARATION)
     return held
 

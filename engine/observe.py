@@ -71,28 +71,18 @@ OTHER_PILE = const(5)
 
 NOBODY = const(255)
 
-_HIGHER_WINS = const(0)  # Rules.tie_mode of tie_at_target=higher_wins_else_continue
-
 
 def may_declare_out(obs, rules) -> bool:
     """True when declaring out is on and would win the match (C-26; RULES §6.4, as
     engine/match.py ``declare`` judges it): the side's score plus the points it holds for sure
-    this hand reaches the target and, when the other side's does too, is the higher, with
-    ties at the target going to the higher total or the match already in overtime (C-24;
-    RULES §6.2). Under ``tie_at_target=countback`` or ``continue_regardless`` outside
-    overtime it says True only while the other side is short of the target."""
+    this hand reaches the target or, in overtime, is above the other side's."""
     if not rules.declare_out:
         return False
     team = obs[SEAT] & 1
-    target = rules.target
     mine = obs[SCORE + team] + obs[SECURED + team]
-    theirs = obs[SCORE + 1 - team] + obs[SECURED + 1 - team]
-    if mine < target:
-        return False
-    if theirs < target:
-        return True
-    # both at the target; a score already there means the match is in overtime
-    return mine > theirs and (rules.tie_mode == _HIGHER_WINS or obs[SCORE + team] >= target)
+    if obs[SCORE + team] >= rules.target:  # already there, the match goes on: overtime
+        return mine > obs[SCORE + 1 - team] + obs[SECURED + 1 - team]
+    return mine >= rules.target
 
 
 def observe(state, seat: int, out) -> None:

@@ -339,18 +339,21 @@ def test_declaration_counts_secured_scope_of_the_other_side():
     assert state.match.grade == 1
 
 
-# Both sides at the target when a side declares (C-24, RULES §6.2 and §10 row 21 applied to
-# the secured totals): (tie_at_target, score before the hand, overtime, plays made, whether
-# the declaration holds). After 6 plays side A (seat 2 to play) has 3 points secured and B 1;
-# after 5 plays B (seat 1) is to play with nothing secured and A has 3.
+# Both sides at the target when a side declares: (tie_at_target, score before the hand,
+# overtime, plays made, whether the declaration holds). After 6 plays side A (seat 2 to play)
+# has 3 points secured and B 1; after 5 plays B (seat 1) is to play with nothing secured and
+# A has 3. RULES §6.4 step 3: reaching the target wins, whatever the other side's total and
+# whatever tie_at_target says of a hand's end; in overtime only a lead does [derived].
 BOTH_AT_TARGET = [
-    ("higher_wins_else_continue", (9, 10), False, 6, True),  # 12 to 11: the higher total
-    ("higher_wins_else_continue", (8, 10), False, 6, False),  # 11 to 11: a tie is not a win
+    ("higher_wins_else_continue", (9, 10), False, 6, True),  # 12 to 11
+    ("higher_wins_else_continue", (8, 10), False, 6, True),  # 11 to 11: A claimed it first
+    ("higher_wins_else_continue", (8, 11), False, 6, True),  # 11 to 12: still A's
+    ("countback", (8, 10), False, 6, True),
+    ("continue_regardless", (9, 10), False, 6, True),
     ("higher_wins_else_continue", (11, 11), True, 6, True),  # overtime: a lead wins
     ("higher_wins_else_continue", (11, 11), True, 5, False),  # overtime, no lead: false claim
-    ("countback", (8, 10), False, 6, True),  # 11 to 11, A first there by countback (PARLETT)
-    ("continue_regardless", (9, 10), False, 6, False),  # reaching it together is no win
-    ("continue_regardless", (11, 11), True, 6, True),  # overtime: a lead wins
+    ("continue_regardless", (12, 11), True, 6, True),  # overtime: 15 to 12
+    ("continue_regardless", (11, 13), True, 6, False),  # overtime: 14 to 14 is no lead
 ]
 
 
@@ -367,8 +370,7 @@ def test_declaring_with_both_sides_at_the_target(tie, score, overtime, plays, he
     assert state.phase == TERMINAL
     assert state.match.winner == (team if held else 1 - team)
     assert state.match.reason == (DECLARED if held else FALSE_DECLARATION)
-    # the bots' test agrees, except that it leaves countback's order of points alone
-    assert wants == (held and tie != "countback")
+    assert wants == held  # the bots' test agrees
 
 
 def test_declaring_needs_declare_out():
