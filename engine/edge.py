@@ -111,7 +111,7 @@ def _names(cards) -> str:
     return "+".join(card_name(c) for c in cards) or "nothing"
 
 
-def move_for(state, card: int, taken) -> int:
+def move_for(state, card: int, taken, self_take=None) -> int:
     """The move playing ``card`` and taking the table cards ``taken``; see State.move_for."""
     if type(card) is not int or not 0 <= card < 40:
         raise IllegalMove("%r is no card (an int 0..39, engine/cards.py)" % (card,))
@@ -124,10 +124,18 @@ def move_for(state, card: int, taken) -> int:
         take |= 1 << state.slot[t]
     if state.phase == PLAY:
         moves = array("i", [0] * MAX_MOVES)
+        found = -1
         for i in range(state.legal_moves(moves)):
             move = moves[i]
             if move & 63 == card and (move >> 6) & TABLE_MASK == take:
-                return move  # carries the ace flags
+                # an ace on an empty table may take itself or, under ace_may_decline, stay
+                # (RULES §7): both take no table card, and self_take tells them apart
+                if self_take is None or bool(move & SELF_TAKE) == self_take:
+                    return move  # carries the ace flags
+                if found < 0:
+                    found = move
+        if found >= 0:
+            return found
     return card | take << 6
 
 
@@ -169,9 +177,19 @@ def check(state, move: int) -> None:
         raise IllegalMove("%s may not be trailed: another card can capture "
                           "(forced_capture=turn)" % name)
     options = "; legal: " + ", ".join(
-        "%s takes %s" % (name, _names(taken_cards(state, m))) for m in own)
+        "%s takes %s" % (name, "itself" if m & SELF_TAKE else _names(taken_cards(state, m)))
+        for m in own)
+    for legal in own:
+        if take and (legal >> 6) & TABLE_MASK == take:  # the same take, other ace flags
+            raise IllegalMove("%s: the move's flags are not those of the legal move with this "
+                              "take (RULES §7, engine/moves.py); make moves with move_for or "
+                              "take them from legal_moves" % name)
     if not take and not move & SELF_TAKE:
-        raise IllegalMove("%s must capture (C-11)%s" % (name, options))
+        # under ace_may_decline an ace with no ace on the table may stay (RULES §10 row 29),
+        # so only the turn's rule can have barred it
+        declined = rules.ace_may_decline and value == 1 and not state.value_slots[1]
+        raise IllegalMove("%s must capture (%s)%s" % (
+            name, "forced_capture=turn" if declined else "C-11", options))
     if rules.ace_sweep and value == 1:
         raise IllegalMove("%s: an ace takes what RULES §7 says%s" % (name, options))
     equal = [c for c in state.table_cards() if VALUE[c] == value]

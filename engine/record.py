@@ -284,11 +284,11 @@ class _MatchReader:
         _expect("seat", _field(event, "seat", int), state.turn)
         card = parse_card(_field(event, "card", str))
         taken = _cards(event, "take")
-        move = state.move_for(card, taken)
-        state.play(move)
+        said_self = _field(event, "self", bool) if "self" in event else False
+        state.play(state.move_for(card, taken, said_self))
         seat, _, _, scopa, self_take = state.play_info(state.ply - 1)
         _expect("scopa", _field(event, "scopa", bool), scopa)
-        _expect("self", _field(event, "self", bool) if "self" in event else False, self_take)
+        _expect("self", said_self, self_take)
         self.result.plays.append((seat, card))
 
     def declare(self, event: dict) -> None:

@@ -480,14 +480,16 @@ class State:
         self.check(move)
         self.apply(move)
 
-    def move_for(self, card: int, taken=()) -> int:
+    def move_for(self, card: int, taken=(), self_take=None) -> int:
         """Edge: the move that plays ``card`` taking the table cards ``taken`` (card ints).
 
-        Raises IllegalMove if a taken card is not on the table.
+        ``self_take`` (True or False) chooses between an ace taking itself onto an empty table
+        and one staying there, where ``ace_may_decline`` allows both; unset, the first legal
+        move of that card and take. Raises IllegalMove if a taken card is not on the table.
         """
         from engine import edge
 
-        return edge.move_for(self, card, taken)
+        return edge.move_for(self, card, taken, self_take)
 
     def play_info(self, ply: int) -> tuple:
         """Edge: (seat, card, taken cards, scopa, self_take) of play ``ply`` of this hand."""

@@ -15,8 +15,10 @@ from conftest import cards, legal, legal_for, names, play, position, snapshot
 from engine.cards import card_name, card_value, parse_card
 from engine.layout import IllegalMove
 from engine.moves import (
+    ACE_SWEEP,
     MAX_CARD_MOVES,
     MAX_MOVES,
+    SELF_TAKE,
     encode_move,
     is_capture,
     move_card,
@@ -351,6 +353,17 @@ def test_ace_may_decline():
     assert legal_for(state, "Ad") == takes("Ac 4b", "Ac")
 
 
+def test_move_for_tells_an_ace_taking_itself_from_one_staying():
+    state = position(("Ad", "", "", ""), "", ply=10, preset="assi", ace_may_decline=True)
+    ace = parse_card("Ad")
+    assert state.move_for(ace, [], self_take=True) & SELF_TAKE
+    stays = state.move_for(ace, [], self_take=False)
+    assert not stays & SELF_TAKE
+    state.play(stays)
+    assert names(state.table_cards()) == "Ad"
+    assert state.play_info(10)[4] is False  # no self-take: a record writes no "self"
+
+
 def test_ace_may_decline_lone_ace_under_sweeps_is_one_move():
     # With only an ace on the table, the sweep and the declined (ordinary) capture take the same
     # card; listing both gives two moves that move_for cannot tell apart and that count twice.
@@ -518,6 +531,29 @@ def test_illegal_ace_taking_less_than_the_sweep():
 def test_illegal_trail_under_forced_capture_turn():
     state = position(("7s 4d", "", "", ""), "2b 5c", forced_capture="turn")
     assert_refused(state, "4d")
+
+
+def test_illegal_ace_trail_names_the_rule_that_bars_it():
+    # C-11 bars leaving the ace on an empty table where it takes itself; with ace_may_decline
+    # it may stay, and only forced_capture=turn bars that when another card can capture.
+    for table, overrides, rule in (("", {}, r"\(C-11\); legal: Ad takes itself"),
+                                   ("3b 5s", {"ace_may_decline": True, "forced_capture": "turn"},
+                                    "forced_capture=turn")):
+        state = position(("Ad 5c", "", "", ""), table, ply=10, preset="assi", **overrides)
+        before = snapshot(state)
+        with pytest.raises(IllegalMove, match=rule):
+            state.play(parse_card("Ad"))  # a trail
+        assert snapshot(state) == before
+
+
+def test_illegal_ace_sweep_without_its_flag_says_so():
+    state = position(("Ad", "", "", ""), "3b 5s", ply=10, preset="assi")
+    take = (1 << state.slot[parse_card("3b")]) | (1 << state.slot[parse_card("5s")])
+    before = snapshot(state)
+    with pytest.raises(IllegalMove, match="flags"):
+        state.play(encode_move(parse_card("Ad"), take))  # no ACE_SWEEP
+    assert snapshot(state) == before
+    state.play(encode_move(parse_card("Ad"), take, ACE_SWEEP))
 
 
 def test_illegal_move_when_no_hand_is_in_play():

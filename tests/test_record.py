@@ -40,6 +40,7 @@ OVERRIDES = [
     ("chitarrella", {"tie_at_target": "continue_regardless", "dealer_rotation": "fixed"}),
     ("dieci", {"napola": "full", "sum_choice": "fewest_cards", "forced_capture": "turn"}),
     ("assi", {"ace_on_empty_table": "stays", "ace_may_decline": True}),
+    ("assi", {"ace_may_decline": True}),
     ("chitarrella", {"rotate_partners_every_n_games": 1, "first_dealer": "first_ace"}),
     ("figs", {"primiera_requires_all_suits": False, "re_bello": True}),
 ]
@@ -140,6 +141,22 @@ def test_round_trip_covers_declarations_and_redeals():
     run_selfplay("chitarrella", 5, 4, ["greedy", "random", "greedy", "random"],
                  {"redeal_if_table_sum_le": 20}, out=out)
     assert any(e["ev"] == "redeal" and e["reason"] == "table_sum" for e in events(out.getvalue()))
+    # an ace left on an empty table where it might take itself (ace_may_decline, RULES §7)
+    out = StringIO()
+    run_selfplay("assi", 5, 4, ["greedy", "random", "greedy", "random"],
+                 {"ace_may_decline": True}, out=out)
+    table = set()
+    stayed = 0
+    for event in events(out.getvalue()):
+        if event["ev"] == "deal":
+            table = set(event["table"])
+        elif event["ev"] == "play":
+            if not table and event["card"][0] == "A" and not event.get("self"):
+                stayed += 1
+            table -= set(event["take"])
+            if not event["take"] and not event.get("self"):
+                table.add(event["card"])
+    assert stayed
 
 
 @pytest.mark.parametrize("preset, overrides", [
