@@ -10,6 +10,9 @@ RULES §7.
 Where RULES.md leaves room [derived]: ``fewest_cards`` chooses among the sums only, so with
 ``equal_card_priority=false`` an equal card stays a legal capture beside the shortest sums;
 under ``forced_capture=turn`` an ace taking itself onto an empty table counts as a capture;
+under ``ace_with_ace_on_table=sweeps`` an ace played onto a lone ace sweeps it, as §7's
+``ace_moves`` says, so it scores as a sweep does (``ace_sweep_scores_scopa``), not as §10 row
+28a's equal capture;
 ``first_lead_ace_banned=first_round`` bars an ace from each seat's first play of the hand.
 
 Buffer bound: the most legal moves any reachable position has is 184, under any variant: a

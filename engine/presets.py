@@ -228,6 +228,14 @@ class _Resolver:
         table_sum = values["redeal_if_table_sum_le"]
         if table_sum != "off" and not 4 <= table_sum <= 39:
             raise RulesError("redeal_if_table_sum_le must be 4..39 or off, got %r" % table_sum)
+        if table_sum != "off" and kings != "off":
+            # The largest table the kings' rule keeps: kings - 1 kings, then cavalli (9 each).
+            # At or below the sum limit, every deal would be thrown in (RULES §3.3).
+            largest = 36 + kings - 1
+            if table_sum >= largest:
+                raise RulesError(
+                    "redeal_if_table_sum_le %d with redeal_kings_min %d throws in every deal: "
+                    "the largest table kept sums to %d (RULES §3.3)" % (table_sum, kings, largest))
         if values["leader"] != ("dealer_right" if values["direction"] == "ccw" else "dealer_left"):
             raise RulesError(
                 "leader %s with direction %s would make the dealer play second, not last "

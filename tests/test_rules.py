@@ -7,6 +7,8 @@ import json
 
 import pytest
 
+from conftest import position
+from engine.layout import DEALT
 from engine.rules import Rules, RulesError
 
 # RULES §11, "Engine parameters, defaults and presets", for the 9+4 Chitarrella game.
@@ -327,6 +329,20 @@ def test_redeal_options_refused_with_ten_card_deal(name, value):
     message = refused("dieci", {name: value})
     assert name in message and "10+0" in message
     assert name in refused("chitarrella", {"deal_shape": "10+0", name: value})
+
+
+@pytest.mark.parametrize("kings", [1, 2, 3, 4])
+def test_redeal_limits_that_throw_in_every_deal_are_refused(kings):
+    # RULES §3.3: with fewer than ``kings`` kings, the largest table is kings - 1 kings and
+    # cavalli; a sum limit at or above it would throw in every deal, and play never starts.
+    largest = 36 + kings - 1
+    message = refused("chitarrella", {"redeal_kings_min": kings,
+                                      "redeal_if_table_sum_le": largest})
+    assert "redeal_if_table_sum_le" in message and "redeal_kings_min" in message
+    table = " ".join(["Kd", "Kc", "Kb"][:kings - 1] + ["Qd", "Qc", "Qb", "Qs"][:5 - kings])
+    state = position(("", "", "", ""), table, redeal_kings_min=kings,
+                     redeal_if_table_sum_le=largest - 1)
+    assert state.redeal_reason() == DEALT  # one below, that table is kept
 
 
 @pytest.mark.parametrize("name, value", [
