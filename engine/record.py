@@ -160,6 +160,9 @@ def read_record(lines) -> list:
                 matches.append(reader.result)
             elif reader is None or reader.done:
                 raise ValueError("%r event outside a match" % kind)
+            elif reader.state.phase == TERMINAL and kind != "match_end":
+                raise ValueError("%r event after the match was decided: match_end is due"
+                                 % kind)
             elif kind in _MatchReader.HANDLERS:
                 getattr(reader, _MatchReader.HANDLERS[kind])(event)
             else:
@@ -169,7 +172,9 @@ def read_record(lines) -> list:
         except (ValueError, KeyError, TypeError, RulesError, IllegalMove) as error:
             reason = "missing field %s" % error if isinstance(error, KeyError) else str(error)
             raise RecordError(number, reason) from None
-    if reader is not None and not reader.done:
+    if reader is None:
+        raise RecordError(number, "no match in the record: it must start with a match event")
+    if not reader.done:
         raise RecordError(number, "the record ends before match_end")
     return matches
 

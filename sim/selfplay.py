@@ -122,7 +122,7 @@ def check_counts(seed: int, matches: int) -> None:
     """Raise ValueError unless ``matches`` from ``seed`` on are a run the PRNG can seed."""
     if matches < 1:
         raise ValueError("--matches must be at least 1")
-    if not 0 <= seed or seed + matches >= 1 << 30:
+    if not 0 <= seed or seed + matches > 1 << 30:  # the last match's seed is 2**30 - 1
         raise ValueError("--seed must be in 0..2**30 - matches")
 
 
@@ -193,6 +193,8 @@ def _run(args) -> int:
     overrides = parse_rule_options(args.rule)
     rotating = Rules(args.preset, overrides).rotate_partners > 0
     check_counts(args.seed, args.matches)  # before the record file is touched
+    if args.out == "":
+        raise ValueError("--out needs a file name, or - for stdout")
     if args.out and args.out != "-":
         check_output(args.out, "--out")
     if args.out == "-":

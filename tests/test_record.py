@@ -642,6 +642,20 @@ def test_rejects_a_truncated_record():
     reject(lines[:cut], cut + 1, "ends before match_end")
 
 
+@pytest.mark.parametrize("lines", [[], ["", "  "]])
+def test_rejects_a_record_without_a_match(lines):
+    reject(lines, len(lines) + 1, "no match")
+
+
+@pytest.mark.parametrize("kind", ["redeal", "deal", "play", "declare", "hand_end"])
+def test_rejects_an_event_after_the_deciding_hand_end(kind):
+    lines = sample_record()
+    assert json.loads(lines[-1])["ev"] == "match_end"
+    extra = next(line for line in lines if json.loads(line)["ev"] in (kind, "play"))
+    extra = json.dumps(dict(json.loads(extra), ev=kind))
+    reject(lines[:-1] + [extra], len(lines), "decided", "match_end")
+
+
 def test_rejects_an_event_before_the_match_header():
     lines = sample_record()
     reject(lines[1:], 1, "outside a match")

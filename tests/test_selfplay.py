@@ -224,6 +224,8 @@ BAD_OPTIONS = [
     (["--preset", "dieci", "--rule", "redeal_kings_min=3"], ["redeal_kings_min"]),
     (["--matches", "0"], ["--matches"]),
     (["--seed", "-1"], ["--seed"]),
+    (["--seed", str(2**30)], ["--seed"]),
+    (["--seed", str(2**30 - 2), "--matches", "3"], ["--seed"]),
 ]
 
 
@@ -273,6 +275,17 @@ def test_an_output_path_that_cannot_be_written_is_refused_before_the_run(capsys,
         status, stdout, stderr = run_cli(capsys, command, flag, str(path))
         assert status == 2 and stdout == "", stderr
         assert stderr.startswith("error: " + flag) and words in stderr
+
+
+def test_the_last_seed_the_prng_takes_is_accepted(capsys, tmp_path):
+    status, _, stderr, record = selfplay(capsys, tmp_path, "--seed", str(2**30 - 1))
+    assert status == 0, stderr
+    assert json.loads(record.splitlines()[0])["seed"] == 2**30 - 1
+
+
+def test_an_empty_out_is_refused(capsys):
+    status, stdout, stderr = run_cli(capsys, "selfplay", "--out", "")
+    assert status == 2 and stdout == "" and stderr.startswith("error: --out")
 
 
 @pytest.mark.parametrize("options, word", [
