@@ -302,8 +302,9 @@ def test_redeal_table_sum_threshold_is_inclusive():
 
 
 def test_kings_redeal_checked_before_sum():
-    # Three kings sum to more than 10, so only the kings rule can apply; both reasons differ.
-    assert set_deal_result("Kd Kc Kb Ad", redeal_if_table_sum_le=39)[1] == REDEAL_KINGS
+    # Kd Kc Kb Ad (31) breaks both rules; the kings rule is the reason given (37 is the
+    # highest limit the kings rule allows, tests/test_rules.py).
+    assert set_deal_result("Kd Kc Kb Ad", redeal_if_table_sum_le=37)[1] == REDEAL_KINGS
 
 
 def test_seeded_deal_redeals_on_three_kings():
