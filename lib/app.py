@@ -50,6 +50,7 @@ from game import (
     MATCH_DECIDED,
     MODE_BOTS,
     MODE_CHOOSE,
+    MODE_COVER,
     PLAYED,
     Game,
 )
@@ -189,7 +190,7 @@ class App:
             if match is not None:  # started once the menus' code has returned: _start drops it
                 self._start(*match)
         elif key == "resume":
-            self.show_table()
+            self._resume()
         elif key == "hint":
             self.show_table()
             self.game.hint()
@@ -211,9 +212,16 @@ class App:
         if screen in ("options", "players", "howto", "stats", "names", "spell", "letters"):
             __import__("title_menus").leave_menu(self)
         elif screen in ("pause", "hint"):
-            self.show_table()
+            self._resume()
         elif screen == "match_end":
             self._quit()
+
+    def _resume(self) -> None:
+        """Back to the match: to its cover while one waits (pass-and-play), else the table."""
+        if self.game.mode == MODE_COVER:
+            self._screens().show_cover(self)
+        else:
+            self.show_table()
 
     # -- screens --------------------------------------------------------------------------
 
@@ -361,7 +369,10 @@ class App:
         if screen == "table":
             self._table_input(code, x, y)
         elif screen == "cover":
-            if code == SELECT or code == TOUCH:
+            screens = self._screens()
+            if code == BACK or code == TOUCH and screens.on_cover_menu(self, x, y):
+                screens.show_pause(self)  # resume or quit, the hands still hidden
+            elif code == SELECT or code == TOUCH:
                 self.show_table()
                 self.game.uncover()
         elif screen == "hand_end":

@@ -422,6 +422,10 @@ class Game:
             self._make_bots(seed)
         elif self.mode != MODE_HAND_END:
             return
+        if self.setup.mode == PASS:
+            # everyone saw the hand's or the match's end: whoever holds the device now, the
+            # next person's hand waits behind a cover
+            self._set_viewer(-1)
         self.mode = MODE_BOTS
         self._advance()
 
@@ -480,8 +484,17 @@ class Game:
         elif found > 1:
             self.mode = MODE_CHOOSE  # C-11: the player chooses among the legal takes
             self._highlight(self._choice_mask())
-            self.view.last_play = self.texts["choose"]
-            self.scene.set_last_play(self.view.last_play)
+            self._say(self.texts["choose"])
+        else:  # no legal play: say which rule bars the card
+            banned = card % 10 == 0 and self.state.ply < self.rules.ace_ban_plies
+            # an ace on a first play (RULES §10 row 28), else a trail while another card
+            # can capture (forced_capture=turn, §10 row 12)
+            self._say(self.texts["no_ace_lead" if banned else "must_capture"])
+
+    def _say(self, words: str) -> None:
+        """Show ``words`` on the last-play line until the table is drawn again."""
+        self.view.last_play = words
+        self.scene.set_last_play(words)
 
     def _choice_mask(self) -> int:
         if self.choice_count == 0:

@@ -45,11 +45,15 @@ def texts(language: str, menus: bool = False, keys=None) -> dict:
             italian.update_menus(out)
         forget("lang_it")
     if keys is not None:
-        touch_words = (out.pop("your_turn_touch"), out.pop("choose_touch"))
-        if not keys[0]:  # a touch board: no BACK button, so the turn line says where the
-            out["your_turn"], out["choose"] = touch_words  # pause menu is
-        else:  # the choice of a take says which buttons make it
+        touch_words = (out.pop("your_turn_touch"), out.pop("choose_touch"),
+                       out.pop("cover_help_touch"))
+        if not keys[0]:
+            # a touch board has no BACK button: the turn line and the cover say where the
+            # pause menu is
+            out["your_turn"], out["choose"], out["cover_help"] = touch_words
+        else:  # the words name the buttons: a take's choice, the cover's menu
             out["choose"] = out["choose"] % (keys[2], keys[0])
+            out["cover_help"] = out["cover_help"] % keys[1]
     return out
 
 

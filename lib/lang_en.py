@@ -27,6 +27,9 @@ def texts() -> dict:
         # the game (lib/game.py)
         "choose": "Take: %s then %s",  # the left/right and the select buttons
         "choose_touch": "Touch a take, then the card",
+        # a card with no legal play: an ace on a first play, a trail when another card takes
+        "no_ace_lead": "No ace as an opening play",  # RULES §10 row 28
+        "must_capture": "Play a card that captures",  # forced_capture=turn
         "hint": "Hint",
         "hint_take": "%s takes %s",  # card, cards taken
         "hint_trail": "Play %s",
@@ -45,7 +48,8 @@ def texts() -> dict:
         "pass_to": "Pass to %s",
         "ready": "%s: press %s",  # person, the select button
         "ready_touch": "%s: touch to go on",
-        "cover_help": "Hands stay hidden",
+        "cover_help": "Hands hidden; menu: %s",  # the back button
+        "cover_help_touch": "Hands stay hidden. Menu: touch here",
         "since_turn": "Meanwhile:",  # the plays a person passed the device missed
         # end of hand and match
         "hand_title": "Hand %d: %d-%d",

@@ -23,6 +23,8 @@ def update(out: dict) -> None:
         "scopa": "Scopa! %s",  # first: a long line is cut at its end
         "choose": "Presa: %s poi %s",
         "choose_touch": "Tocca una presa, poi la carta",
+        "no_ace_lead": "Asso vietato in apertura",
+        "must_capture": "Gioca una carta che prende",
         "hint": "Consiglio",
         "hint_take": "%s prende %s",
         "hint_trail": "Gioca %s",
@@ -39,7 +41,8 @@ def update(out: dict) -> None:
         "since_turn": "Nel frattempo:",
         "ready": "%s: premi %s",
         "ready_touch": "%s: tocca per giocare",
-        "cover_help": "Le carte restano coperte",
+        "cover_help": "Carte coperte; menu: %s",
+        "cover_help_touch": "Le carte restano coperte. Menu: tocca qui",
         "hand_title": "Mano %d: %d-%d",
         "columns": ("", "Noi", "Loro", "Punti"),
         "team_cols": ("Coppia A", "Coppia B"),

@@ -150,7 +150,13 @@ def show_cover(app) -> None:
     lines = [texts["since_turn"]] + recap if recap else ()
     show_message(app, "cover", name_text(texts, "pass_to", name), lines, footer)
     scene = app.text_scene
-    scene.set_centered(scene.rows - 2, texts["cover_help"])
+    scene.set_centered(scene.rows - 2, texts["cover_help"])  # and how to reach the menu
+
+
+def on_cover_menu(app, x: int, y: int) -> bool:
+    """True when a touch at ``x``, ``y`` is on the cover's line that opens the menu."""
+    scene = app.text_scene
+    return scene.row_at(x, y) == scene.rows - 2
 
 
 def hint_play(game, move: int) -> str:
@@ -162,6 +168,12 @@ def hint_play(game, move: int) -> str:
     if not taken:
         return game.texts["hint_trail"] % name(move & 63)
     return game.texts["hint_take"] % (name(move & 63), "+".join([name(c) for c in taken]))
+
+
+def wrap_play(text: str, chars: int) -> list:
+    """``text`` cut into lines of at most ``chars`` characters at spaces, or after a "+" in a
+    list of cards taken, so that no card's name is cut in half."""
+    return [line.replace("+ ", "+") for line in wrap(text.replace("+", "+ "), chars)]
 
 
 def _plays_missed(game, width: int) -> list:
@@ -191,13 +203,14 @@ def show_hint(app) -> None:
     del i18n
     forget("i18n")
     scene = app._show_text()
-    lines = [hint_play(game, game.hint_move), ""] + wrap(reason, scene.chars)
+    lines = wrap_play(hint_play(game, game.hint_move), scene.chars) + [""] + \
+        wrap(reason, scene.chars)
     if other >= 0:
         # What Chitarrella's rules would play instead, below the search's reason: with his
         # reason in full where the rows allow, else its last part ("C-28"), else none
         play = app.texts["hint_teacher"] % hint_play(game, other)
         for words in (other_reason, other_reason.rsplit(": ", 1)[-1], ""):
-            book = wrap("%s (%s)" % (play, words) if words else play, scene.chars)
+            book = wrap_play("%s (%s)" % (play, words) if words else play, scene.chars)
             if len(lines) + 1 + len(book) <= scene.rows:
                 lines += [""] + book
                 break

@@ -460,6 +460,57 @@ def test_cover_hides_the_table_and_names_the_next_person(shown):
     assert sorted(face_up_hand(app)) == sorted(game.state.hand_cards(game.viewer))
 
 
+def test_the_cover_opens_a_menu_that_keeps_the_hands_hidden(shown):
+    # Nobody may have to show the next person's hand to pause or quit (pass-and-play).
+    app, clock = make_app(shown)
+    pick(app, "pass")
+    pick(app, "start")
+    assert app.screen == "cover"
+    back_key = app.board.keys[1]
+    assert app.texts["cover_help"] in screen_text(app) and "%" not in app.texts["cover_help"]
+    if app.board.touch:  # no BACK button: a touch on the cover's menu line
+        scene = app.text_scene
+        y = scene._row_y + (scene.rows - 2) * scene._pitch + 1
+        app.handle(TOUCH, 10, y)
+    else:
+        assert back_key in app.texts["cover_help"]
+        app.handle(BACK)
+    assert app.screen == "pause" and app.items == ("resume", "quit")
+    pick(app, "resume")
+    assert app.screen == "cover"  # back behind the cover, not at the table
+    app.handle(BACK)
+    app.handle(BACK)  # BACK on the pause menu resumes too
+    assert app.screen == "cover"
+    app.handle(BACK)
+    pick(app, "quit")
+    assert app.screen == "title" and app.table_scene is None
+
+
+def test_pass_and_play_covers_the_hands_after_every_hand_and_match_end(shown):
+    # The end of a hand or a match is on screen for everyone: whoever goes on, no hand shows
+    # until the next person has been passed the device, "Play again" included.
+    app, clock = make_app(shown)
+    pick(app, "pass")
+    pick(app, "start")
+    chooser = random.Random(7)
+    ended = again = False
+    for _ in range(5000):
+        if app.screen in ("hand_end", "match_end"):
+            ended = True
+        elif app.screen == "cover":
+            ended = False
+        elif app.screen == "table" and face_up_hand(app):
+            assert not ended, "a hand shows before a cover, after the end of a hand or match"
+        if app.screen == "match_end":
+            if again:
+                break
+            again = True
+            pick(app, "again")
+            continue
+        answer(app, clock, chooser)
+    assert again and app.screen == "match_end"
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_the_cover_tells_the_plays_the_next_person_missed(shown, language):
     app, clock = make_app(shown, language=language)

@@ -294,6 +294,35 @@ def test_c11_capture_choice_cycles_the_takes_and_plays_the_chosen_one(pyportal, 
     assert "You: 7d takes" in scene.last_play.text
 
 
+@pytest.mark.parametrize("preset, overrides, hand, table, key", [
+    ("assi", {}, "Ad 5c", "", "no_ace_lead"),  # RULES §10 row 28: no ace on the opening play
+    ("chitarrella", {"forced_capture": "turn"}, "4d 7s", "2b 5c", "must_capture"),
+])
+def test_a_card_with_no_legal_play_says_why_and_waits(pyportal, preset, overrides, hand, table,
+                                                      key):
+    state = position((hand, "Kb", "Ks", "Kd"), table, turn=0, preset=preset, **overrides)
+    scene = make_scene(pyportal)
+    game = Game(scene, easy_setup(), rules=state.rules, clock_ms=Clock(), state=state)
+    game.start()
+    assert game.mode == MODE_PLAY and scene.hand_cards[0][0] == cards(hand)[0]
+    game.handle(SELECT)
+    assert game.mode == MODE_PLAY and state.ply == 0
+    assert scene.last_play.text.strip() == game.texts[key]
+    game.handle(RIGHT)
+    game.handle(SELECT)  # the other card plays
+    assert state.ply == 1
+
+
+@pytest.mark.parametrize("text", ["Ab prende Rd+5c+Cs+6c+4c+7b",
+                                  "Per Chitarrella: Ab prende Rd+5c+Cs+6c+4c+7b (C-28)"])
+def test_a_long_take_is_cut_between_cards(text):
+    # a 160x128 screen's 26 characters: an ace sweeping six cards does not fit one line
+    lines = text_screens.wrap_play(text, 26)
+    assert len(lines) > 1 and all(len(line) <= 26 for line in lines)
+    cards_named = [name for line in lines for name in line.replace("+", " ").split()]
+    assert cards_named == text.replace("+", " ").split()  # every card whole, in order
+
+
 def test_c11_capture_choice_back_cancels_and_touch_picks_a_take(pyportal):
     game = choice_game(pyportal, Clock())
     scene = game.scene
