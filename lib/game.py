@@ -489,7 +489,7 @@ class Game:
             banned = card % 10 == 0 and self.state.ply < self.rules.ace_ban_plies
             # an ace on a first play (RULES §10 row 28), else a trail while another card
             # can capture (forced_capture=turn, §10 row 12)
-            self._say(self.texts["no_ace_lead" if banned else "must_capture"])
+            self._say(self.texts["barred"][0 if banned else 1])
 
     def _say(self, words: str) -> None:
         """Show ``words`` on the last-play line until the table is drawn again."""

@@ -27,9 +27,9 @@ def texts() -> dict:
         # the game (lib/game.py)
         "choose": "Take: %s then %s",  # the left/right and the select buttons
         "choose_touch": "Touch a take, then the card",
-        # a card with no legal play: an ace on a first play, a trail when another card takes
-        "no_ace_lead": "No ace as an opening play",  # RULES §10 row 28
-        "must_capture": "Play a card that captures",  # forced_capture=turn
+        # why a card has no legal play: an ace on an opening play (RULES §10 row 28), a trail
+        # while another card can capture (forced_capture=turn)
+        "barred": ("No ace as an opening play", "Play a card that captures"),
         "hint": "Hint",
         "hint_take": "%s takes %s",  # card, cards taken
         "hint_trail": "Play %s",

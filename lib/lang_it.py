@@ -23,8 +23,7 @@ def update(out: dict) -> None:
         "scopa": "Scopa! %s",  # first: a long line is cut at its end
         "choose": "Presa: %s poi %s",
         "choose_touch": "Tocca una presa, poi la carta",
-        "no_ace_lead": "Asso vietato in apertura",
-        "must_capture": "Gioca una carta che prende",
+        "barred": ("Asso vietato in apertura", "Gioca una carta che prende"),
         "hint": "Consiglio",
         "hint_take": "%s prende %s",
         "hint_trail": "Gioca %s",

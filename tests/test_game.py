@@ -294,12 +294,12 @@ def test_c11_capture_choice_cycles_the_takes_and_plays_the_chosen_one(pyportal, 
     assert "You: 7d takes" in scene.last_play.text
 
 
-@pytest.mark.parametrize("preset, overrides, hand, table, key", [
-    ("assi", {}, "Ad 5c", "", "no_ace_lead"),  # RULES §10 row 28: no ace on the opening play
-    ("chitarrella", {"forced_capture": "turn"}, "4d 7s", "2b 5c", "must_capture"),
+@pytest.mark.parametrize("preset, overrides, hand, table, why", [
+    ("assi", {}, "Ad 5c", "", 0),  # RULES §10 row 28: no ace on the opening play
+    ("chitarrella", {"forced_capture": "turn"}, "4d 7s", "2b 5c", 1),
 ])
 def test_a_card_with_no_legal_play_says_why_and_waits(pyportal, preset, overrides, hand, table,
-                                                      key):
+                                                      why):
     state = position((hand, "Kb", "Ks", "Kd"), table, turn=0, preset=preset, **overrides)
     scene = make_scene(pyportal)
     game = Game(scene, easy_setup(), rules=state.rules, clock_ms=Clock(), state=state)
@@ -307,7 +307,7 @@ def test_a_card_with_no_legal_play_says_why_and_waits(pyportal, preset, override
     assert game.mode == MODE_PLAY and scene.hand_cards[0][0] == cards(hand)[0]
     game.handle(SELECT)
     assert game.mode == MODE_PLAY and state.ply == 0
-    assert scene.last_play.text.strip() == game.texts[key]
+    assert scene.last_play.text.strip() == game.texts["barred"][why]
     game.handle(RIGHT)
     game.handle(SELECT)  # the other card plays
     assert state.ply == 1
