@@ -29,20 +29,20 @@ _PAGES = {
         ("Primiera", "Best card of each suit: 7 is 21, 6 is 18, ace 16, 5 is 15, 4 is 14, "
                      "3 is 13, 2 is 12, figures 10. Higher total wins; a missing suit loses."),
         ("Options", "Re bello: king of coins, 1 point. Napola: ace, 2, 3 of coins and on, a "
-                    "point a card. Ace sweeps: an ace takes the whole table. A * after the "
-                    "rules' name: you changed one of them."),
+                    "point a card; all ten win. Ace sweeps: an ace takes the table, no "
+                    "scopa. Rules with *: changed."),
         ("Taken cards", "Taken cards stay face down: nobody looks at them again. The option "
                         "Review takes lets you see each side's first take, or your side's "
                         "pile, from the pause menu."),
-        ("Tre gradi", "Playing to 11, a win counts double if the others have 5 or fewer, "
+        ("Tre gradi", "A win counts double if the others have under half the target, "
                       "triple at 0. You may declare out: a wrong claim loses."),
     ),
     "it": (
         ("Squadre", "Quattro giocatori, due squadre: i compagni stanno di fronte. Si gioca "
                     "verso destra. Ogni mano si danno tutte le 40 carte, fino a che una "
                     "squadra arriva ai punti."),
-        ("Prese", "Una carta a turno. Prende una carta del suo valore, o se no carte che lo "
-                  "sommano; la carta uguale viene prima. Se non prende, resta in tavola."),
+        ("Prese", "Una carta a turno. Prende la carta uguale o, se non c'e, piu carte che "
+                  "sommate fanno il suo valore. Se non prende, resta in tavola."),
         ("Valori", "Asso 1, dal due al sette come segnato, fante 8, cavallo 9, re 10 (carte "
                    "francesi: J, Q, K). I denari (quadri) sono il seme che conta."),
         ("Scopa", "Prendere tutte le carte in tavola fa scopa: un punto, ma non con l'ultima "
@@ -52,14 +52,14 @@ _PAGES = {
         ("Primiera", "La carta migliore di ogni seme: 7 vale 21, 6 vale 18, asso 16, 5 vale "
                      "15, 4 vale 14, 3 vale 13, 2 vale 12, figure 10. Vince il totale piu "
                      "alto; senza un seme si perde."),
-        ("Opzioni", "Re bello: il re di denari, 1 punto. Napola: asso, 2, 3 di denari e "
-                    "seguenti, un punto a carta. Asso piglia tutto: l'asso prende la tavola. "
-                    "Regole con *: modificate."),
-        ("Carte prese", "Le carte prese restano coperte: nessuno le riguarda. L'opzione "
+        ("Opzioni", "Re bello: re di denari, 1 punto. Napola: asso, 2, 3 di denari e "
+                    "seguenti, un punto a carta; tutti e 10 vincono. Asso piglia tutto, ma "
+                    "senza scopa. Con *: regole modificate."),
+        ("Carte prese", "Le carte prese restano coperte e non si rivedono. L'opzione "
                         "Rivedi prese mostra la prima presa di ogni coppia, o le nostre "
                         "prese, dal menu di pausa."),
-        ("Tre gradi", "A 11 punti si vince doppio se gli altri hanno 5 o meno, triplo se "
-                      "ne hanno 0. Ci si puo chiamare fuori: chi sbaglia perde."),
+        ("Tre gradi", "Si vince doppio se gli altri hanno meno della meta dei punti, "
+                      "triplo se ne hanno 0. Ci si puo chiamare fuori: chi sbaglia perde."),
     ),
 }
 

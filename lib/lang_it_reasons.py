@@ -19,7 +19,7 @@ MASTER = (
     # endgame search: best on average over the cards the others may hold
     "finale: la migliore in media sulle carte degli altri",
     # no time to search: the most valuable safe play
-    "senza tempo: la presa sicura migliore",
+    "senza tempo: la mossa sicura migliore",
 )
 
 CHITARRELLA = (
@@ -33,13 +33,13 @@ CHITARRELLA = (
     # you hold the settebello or two sevens: take the seven: C-37
     "hai il settebello o due sette: prendi il sette: C-37",
     # take the seven the dealer's side played: C-36
-    "prendi il sette del mazziere: C-36",
+    "prendi il sette avversario: C-36",
     # leave your partner's seven for him: C-32/C-36
     "lascia il sette al compagno: C-32/C-36",
     # dealer: leave the opponents' seven to your partner: C-36
     "mazziere: lascia il sette avversario al compagno: C-36",
     # leave your partner's double for him: C-32
-    "lascia la coppia al compagno: C-32",
+    "lascia la doppia al compagno: C-32",
     # nothing worth taking: lead a card you hold twice: C-31
     "niente da prendere: gioca una carta doppia: C-31",
     # risk one of your sevens rather than hold them to the end: C-33

@@ -21,7 +21,7 @@ from engine.observe import CARD, OTHER_PILE, OWN_PILE
 # language -> (the first captures' headings: ours, theirs; none yet; our pile and its count)
 _WORDS = {
     "en": (("Our first take:", "Their first take:"), "none yet", "Our pile, %d cards:"),
-    "it": (("Nostra prima presa:", "Loro prima presa:"), "ancora nessuna",
+    "it": (("Prima presa nostra:", "Prima presa loro:"), "ancora nessuna",
            "Nostre prese, %d carte:"),
 }
 
