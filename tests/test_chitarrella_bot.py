@@ -161,6 +161,14 @@ def test_c36_the_dealers_opponent_leaves_his_partners_seven():
     assert decide(state) == ("Qc", "Qd", "leave your partner's seven for him: C-32/C-36")
 
 
+def test_c36_says_nothing_of_a_seven_the_bot_trailed_itself():
+    # Seat 0 trailed the 7c; back to it with the 7s, C-36 (sevens the others played) is no
+    # reason to take it.
+    state = after(("7c 7s Qc 2c", "3s Kd Qs Jd", "4c 5b 6b Jb", "Ab 3d Qd 5d"), "Kb", 0, 12,
+                  ["7c", "3s", "4c", "Ab"])
+    assert "C-36" not in decide(state)[2]
+
+
 def test_c37_with_the_settebello_in_hand_take_the_seven():
     # As the C-36 position, but the dealer holds the settebello: he takes the seven.
     state = after(("Qc Js Ac 2c", "Kd 3s Ab 4s", "7c Qs 3d 2b", "7s 7d 5b 4c"), "Kb", 2, 14,

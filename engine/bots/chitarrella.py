@@ -396,8 +396,8 @@ class ChitarrellaBot:
                 if sevens:
                     term = _TAKE_SEVEN  # C-37
                     code = _TAKE_SEVEN_37
-                elif by == observe.NOBODY:
-                    continue
+                elif by == observe.NOBODY or by == seat:
+                    continue  # C-36 speaks of sevens the others played
                 elif by == partner:
                     term = -_LEAVE_SEVEN  # C-36 second part, C-32
                     code = _LEAVE_PARTNER_SEVEN
