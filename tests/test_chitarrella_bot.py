@@ -169,6 +169,41 @@ def test_c36_says_nothing_of_a_seven_the_bot_trailed_itself():
     assert "C-36" not in decide(state)[2]
 
 
+def test_c36_the_dealers_partner_takes_the_dealers_seven():
+    # C-36's second part ("non gia quello giocato dal proprio compagno") is the dealer's
+    # opponents' rule: left alone, the dealer's 7c would go to the next opponent.
+    state = after(("Qc Js Ac 2c", "7s Qs 3d 2b", "Kd 3s Ab 4s", "7c Jd 5b 4c"), "Kb", 3, 15,
+                  ["7c", "Qc"])
+    assert decide(state)[:2] == ("7s", "7c")
+
+
+@pytest.mark.parametrize("hands, table, turn, ply, plays", [
+    (("7c", "4s", "Ks", "4d"), "3b 2b Jb", 0, 32, ["7c", "4s"]),  # the partner's hand is empty
+    (("", "", "7c", "Kc"), "Jb 2b Qb Ab", 2, 34, ["7c"]),  # the final play (C-12)
+])
+def test_c36_leaves_no_seven_to_a_partner_without_cards(hands, table, turn, ply, plays):
+    card, taken, reason = decide(after(hands, table, turn, ply, plays))
+    assert "7c" in taken.split() and "C-36" not in reason
+
+
+def test_the_final_play_weighs_no_strategy():
+    # C-12: whatever the last card takes, the table goes to the last taker; no pairs to keep.
+    state = position(("", "", "", "Kc"), "7b 3b 6b 4b", turn=3, ply=35)
+    assert "C-28" not in decide(state)[2]
+
+
+def test_c41_is_named_only_when_the_count_leaves_no_risk():
+    # Six cards unseen, but seat 1 holds the 3d and can answer the Kc trail by taking the 3b.
+    state = position(("5s Kc", "3d Qs", "Ad Jb", "Kd 4s"), "5c 3b", turn=0, ply=28)
+    assert "C-41" not in decide(state)[2]
+
+
+def test_c33_the_dealer_down_to_his_two_sevens_plays_them_now():
+    # C-33: "se e il cartaro che ha due sette, li giochi solamente in ultimo": the last has come.
+    state = position(("Ac", "2c", "3c", "7c 7s"), "Kb", turn=3, ply=31)
+    assert "C-33" not in decide(state)[2]
+
+
 def test_c37_with_the_settebello_in_hand_take_the_seven():
     # As the C-36 position, but the dealer holds the settebello: he takes the seven.
     state = after(("Qc Js Ac 2c", "Kd 3s Ab 4s", "7c Qs 3d 2b", "7s 7d 5b 4c"), "Kb", 2, 14,

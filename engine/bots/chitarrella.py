@@ -156,7 +156,7 @@ class ChitarrellaBot:
         # which of them differ tells the reason.
         best = plain = greedy = moves[0]
         best_total = plain_total = greedy_gain = -100000
-        best_term = best_code = plain_term = plain_code = 0
+        best_term = best_code = plain_term = plain_code = best_risk = 0
         best_sweep = best_scopa = greedy_sweep = False
         for i in range(count):
             move = moves[i]
@@ -168,6 +168,7 @@ class ChitarrellaBot:
                 best = move
                 best_term = self.term
                 best_code = self.code
+                best_risk = risk
                 best_sweep = self.sweep
                 best_scopa = self.scopa
             if gain - risk > plain_total:
@@ -185,8 +186,8 @@ class ChitarrellaBot:
             else:
                 self.reason = plain_code
         elif best != greedy:  # the next player's answer decided
-            if self.few:
-                self.reason = _COUNTED  # C-41
+            if self.few and not best_risk:
+                self.reason = _COUNTED  # C-41: the count names who holds what
             else:
                 self.reason = _NO_SWEEP if greedy_sweep and not best_sweep else _NO_GIFT
         else:
@@ -368,6 +369,8 @@ class ChitarrellaBot:
         """Chitarrella's advice for ``move`` (C-28 to C-39); sets ``term`` and ``code``."""
         self.term = 0
         self.code = 0
+        if self.final:
+            return 0  # C-12: the last play's taker gets the table; nothing is left to keep
         card = move & 63
         value = VALUE[card]
         mine = self.mine
@@ -384,6 +387,7 @@ class ChitarrellaBot:
         flips = 1 << value
         take = (move >> 6) & TABLE_MASK
         partner = (seat + 2) & 3
+        partner_plays = obs[observe.HAND_COUNT + partner]  # a card left is "left" for him
         ply = obs[observe.PLY]
         sevens = mine[7] >= 2 or obs[observe.CARD + 6] == observe.MINE
         for slot in range(16):
@@ -399,9 +403,13 @@ class ChitarrellaBot:
                 elif by == observe.NOBODY or by == seat:
                     continue  # C-36 speaks of sevens the others played
                 elif by == partner:
+                    if self.dealer_side or not partner_plays:
+                        continue  # C-36's second part is the dealer's opponents' rule
                     term = -_LEAVE_SEVEN  # C-36 second part, C-32
                     code = _LEAVE_PARTNER_SEVEN
                 elif dealer:
+                    if not partner_plays:
+                        continue
                     term = -_LEAVE_SEVEN  # C-36: the dealer leaves it to his partner
                     code = _LEAVE_DEALER_SEVEN
                 elif not self.dealer_side:
@@ -411,7 +419,7 @@ class ChitarrellaBot:
                     continue
                 bonus += term
                 self._note(term, code)
-            elif by == partner and ply >= 2 and \
+            elif by == partner and partner_plays and ply >= 2 and \
                     obs[observe.HISTORY + ply - 2] == taken and self.unseen[VALUE[taken]]:
                 bonus -= _LEAVE_DOUBLE  # C-32: he led it as a double (C-31)
                 self._note(-_LEAVE_DOUBLE, _LEAVE_DOUBLE_32)
@@ -444,7 +452,7 @@ class ChitarrellaBot:
             if hand <= 3 and self.live[7] & 1 and mine[7] == 1:
                 self._note(_ODD_SEVEN, _ODD_SEVEN_30)  # C-30
                 return _ODD_SEVEN
-            if mine[7] >= 2:
+            if mine[7] >= 2 and not dealer:
                 self._note(_SEVEN_DOUBLE, _RISK_SEVEN)  # C-33: sevens are doubles too
                 return _SEVEN_DOUBLE
             return 0
