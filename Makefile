@@ -7,7 +7,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TYPECHECK_STAMP := $(VENV)/typecheck/.installed
 
-.PHONY: setup test bench sim selfplay lint clean typecheck deploy screenshots
+.PHONY: setup test bench sim selfplay lint clean typecheck deploy screenshots romfs
 
 $(STAMP): requirements-dev.txt requirements-mp.txt
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,12 @@ $(TYPECHECK_STAMP): requirements-typecheck.txt | $(STAMP)
 
 typecheck: $(TYPECHECK_STAMP)
 	$(PY) -m sim.typecheck
+
+# A ROMFS image of the engine, for a MicroPython board whose firmware has a ROMFS partition
+# (sim/romfs.py): `mpremote romfs deploy build/engine.romfs` writes it to the board's flash,
+# where its .mpy files run in place. CircuitPython has no ROMFS.
+romfs: $(STAMP)
+	$(PY) -m sim.romfs build/engine.romfs
 
 # Copy the game to a board: make deploy BOARD=<board> DRIVE=<CIRCUITPY folder>, boards
 # pyportal, pico-display, pico-display-2, pybadge, pygamer (sim/deploy.py, README "On a board").

@@ -14,6 +14,11 @@
   files with one match set up (``gc.mem_alloc()`` after ``gc.collect()``, minus the baseline).
   The 32-bit figures are of the engine as ``make deploy`` with ``MPY_CROSS`` builds it: names
   shortened by sim/minify.py, then compiled;
+- ``mp32_engine_heap_romfs_bytes``: the same, the ``.mpy`` files imported from a ROMFS image
+  (sim/romfs.py) held outside the heap, as a MicroPython board's flash holds one: their
+  bytecode and constants run in place; ``mp32_bot_master_romfs_heap_bytes`` what the master
+  bot adds then, and ``mp32_engine_heap_romfs_as_written_bytes`` the engine's heap from the
+  image ``make romfs`` writes, with the names as written (and the constants not folded);
 - ``mp32_bot_<name>_heap_bytes``: what one bot adds, its modules included;
 - per difficulty level (engine/bots/levels.py): ``bot_<level>_unix_ms_per_move_median`` and
   ``_max`` over three whole matches of four such bots on the unix port (the median of the
@@ -38,7 +43,7 @@ import tempfile
 from pathlib import Path
 
 from engine.bots.levels import LEVELS
-from sim import minify, mpruntime
+from sim import minify, mpruntime, romfs
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS_SCRIPT = ROOT / "sim" / "mp" / "bench_hands.py"
@@ -100,6 +105,7 @@ def main() -> int:
         print("mp32_alloc_bytes_per_hand %g" % (alloc / 1000))
         script = harness / HEAP_SCRIPT.name
         print("mp32_engine_heap_bytes %d" % engine_heap(script, paths))
+        romfs_heaps(Path(work), build, script)
         output = mpruntime.run_unix(script, mpy_root=build)
         print("unix_engine_heap_bytes %s" % re.search(r"engine_heap (\d+)", output).group(1))
         for bot in ("random", "greedy", "chitarrella", "master"):
@@ -114,18 +120,31 @@ def main() -> int:
     return 0
 
 
-def engine_heap(script: Path, paths) -> int:
+def engine_heap(script: Path, paths, romfs: Path | None = None) -> int:
     """The engine's heap on the 32-bit port: sim/mp/engine_heap.py (``script``, renamed as
-    the engine under ``paths`` is)."""
-    output = mpruntime.run_wasm(script, paths=paths, lift=True)
+    the engine under ``paths``, or in the ROMFS image ``romfs``, is)."""
+    output = mpruntime.run_wasm(script, paths=paths, lift=True, romfs=romfs)
     return int(re.search(r"engine_heap (\d+)", output).group(1))
 
 
-def bot_heap(name: str, paths, script: Path) -> int:
+def bot_heap(name: str, paths, script: Path, romfs: Path | None = None) -> int:
     """What one bot (a name, a level or ``hint``) adds to the engine's heap on the 32-bit
     port."""
-    output = mpruntime.run_wasm(script, name, paths=paths, lift=True)
+    output = mpruntime.run_wasm(script, name, paths=paths, lift=True, romfs=romfs)
     return int(re.search(r"bot_heap (\d+)", output).group(1))
+
+
+def romfs_heaps(work: Path, build: Path, script: Path) -> None:
+    """Print the engine's heap, and the master bot's, imported from a ROMFS image
+    (sim/romfs.py) instead of the filesystem: of the engine as ``make deploy`` builds it
+    (``build``, driven by the renamed ``script``), and as written (``make romfs``'s image)."""
+    built = work / "built.romfs"
+    built.write_bytes(romfs.image(build))
+    print("mp32_engine_heap_romfs_bytes %d" % engine_heap(script, {}, built))
+    print("mp32_bot_master_romfs_heap_bytes %d" % bot_heap("master", {}, script, built))
+    written = work / "written.romfs"
+    written.write_bytes(romfs.image(romfs.engine_tree(work / "written")))
+    print("mp32_engine_heap_romfs_as_written_bytes %d" % engine_heap(HEAP_SCRIPT, {}, written))
 
 
 def level_timing(level: str, seeds=(1, 2, 3)) -> tuple[float, float]:

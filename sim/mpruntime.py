@@ -161,6 +161,7 @@ def run_wasm(
     pystack: int | None = None,
     lift: bool | int = False,
     each: Sequence[Sequence[object]] | None = None,
+    romfs: str | Path | None = None,
 ) -> str:
     """Run ``script`` under the 32-bit WebAssembly port (via Node); return its stdout.
 
@@ -176,7 +177,9 @@ def run_wasm(
     ``lift`` lifts them above that address instead.
     ``args`` become ``sys.argv[1:]``. ``each``: run the script once for each list of further
     arguments, each in a fresh MicroPython in the one Node process; the output of run ``i``
-    follows a line ``run_wasm: run i`` (``split_runs``).
+    follows a line ``run_wasm: run i`` (``split_runs``). ``romfs``: a ROMFS image file
+    (``sim/romfs.py``), mounted at ``/rom`` and on ``sys.path`` after ``""``: its ``.mpy``
+    files run in place, as from a board's flash; pass ``paths={}`` to import from it alone.
     Raises ``RuntimeError`` (with stdout and stderr) on a non-zero exit or a timeout.
     """
     if paths is None:
@@ -191,6 +194,8 @@ def run_wasm(
         cmd += ["--pystack", str(int(pystack))]
     for host, dest in paths.items():
         cmd += ["--path", f"{Path(host).resolve()}:{dest}"]
+    if romfs is not None:
+        cmd += ["--romfs", str(Path(romfs).resolve())]
     if each is not None:
         cmd += ["--each", json.dumps([[str(arg) for arg in run] for run in each])]
     cmd += ["--", str(script), *map(str, args)]

@@ -1,7 +1,7 @@
 // Run a Python script under the 32-bit MicroPython WebAssembly port, from the command line.
 //
 //   node sim/mp/run_wasm.mjs [--heap BYTES] [--pystack WORDS] [--lift[=BYTES]]
-//                              [--path HOST_DIR:FS_DIR ...] script.py [args...]
+//                              [--path HOST_DIR:FS_DIR ...] [--romfs IMAGE] script.py [args...]
 //
 // Uses npm's @micropython/micropython-webassembly-pyscript (pinned in package.json; run
 // `npm ci` at the repository root first). Exit status: 0 when the script ran to the end (or
@@ -39,6 +39,11 @@
 //                   "/" and sys.path starts as ['', '.frozen', '/lib'], so "/" is importable
 //                   anyway. The script's own directory is NOT copied: mount it to import
 //                   its sibling modules. .py wins over .mpy in the same directory.
+//   --romfs IMAGE   give the runtime a ROMFS image (made by sim/romfs.py): loadMicroPython's
+//                   `romfs` option copies it into memory outside the GC heap, as a board's
+//                   flash is, and the runtime mounts it at /rom with "/rom" and "/rom/lib"
+//                   on sys.path after "" and ".frozen". Its .mpy files then run in place:
+//                   their bytecode and constants stay in the image, not on the heap.
 //   --each JSON     run the script once for each list of arguments in JSON (a list of
 //                   lists, each added after the script's own args), each in a MicroPython
 //                   of its own with a fresh heap, in this one process (saving Node's start-up
@@ -90,7 +95,7 @@ import path from "node:path";
 
 const USAGE =
   "usage: node sim/mp/run_wasm.mjs [--heap BYTES] [--pystack WORDS] [--lift] " +
-  "[--path HOST_DIR:FS_DIR ...] [--each JSON] script.py [args...]";
+  "[--path HOST_DIR:FS_DIR ...] [--romfs IMAGE] [--each JSON] script.py [args...]";
 
 function die(message) {
   process.stderr.write(`run_wasm: ${message}\n`);
@@ -117,9 +122,25 @@ function parseEach(text) {
   return runs.map((r) => r.map(String));
 }
 
+function readRomfs(file) {
+  let image;
+  try {
+    image = fs.readFileSync(file ?? "");
+  } catch (e) {
+    die(`--romfs: cannot read ${JSON.stringify(file)}: ${e.message}`);
+  }
+  // the ROMFS header (MicroPython's extmod/vfs_rom.c): without it the runtime would mount
+  // nothing and every import would fail further on, for no clear reason
+  if (!(image[0] === 0xd2 && image[1] === 0xcd && image[2] === 0x31)) {
+    die(`--romfs: ${file} is not a ROMFS image (no d2 cd 31 header)`);
+  }
+  return new Uint8Array(image);
+}
+
 function parseArgs(argv) {
   const opts = {
     heap: 1 << 20, pystack: 2048, lift: false, mounts: [], script: null, args: [], each: null,
+    romfs: undefined,
   };
   let i = 0;
   for (; i < argv.length; i++) {
@@ -129,6 +150,7 @@ function parseArgs(argv) {
     else if (a === "--pystack") opts.pystack = parseSize(argv[++i], "--pystack");
     else if (a.startsWith("--pystack=")) opts.pystack = parseSize(a.slice(10), "--pystack");
     else if (a === "--each") opts.each = parseEach(argv[++i]);
+    else if (a === "--romfs") opts.romfs = readRomfs(argv[++i]);
     else if (a === "--lift") opts.lift = 1 << 24;
     else if (a.startsWith("--lift=")) opts.lift = parseSize(a.slice(7), "--lift");
     else if (a === "--path" || a.startsWith("--path=")) {
@@ -340,6 +362,7 @@ async function runOnce(loadMicroPython, opts, src, args) {
     linebuffer: false,
     stdout: out.put,
     stderr: err.put,
+    romfs: opts.romfs,
   });
 
   const roots = [];
