@@ -52,22 +52,27 @@ def pico_x_held() -> bool:
 
 
 def badge_a_held() -> bool:
-    """The A button (key 1 of the shift register, high when pressed)."""
-    import keypad
+    """The A button: bit 1 of the buttons' shift register (a 74HC165, high when pressed),
+    read with digitalio the way ``keypad.ShiftRegisterKeys`` scans it. Not with keypad
+    itself: its debouncing reports no press for a key already down when the scanner starts
+    (adafruit/circuitpython#9818), and a button held through reset is just that."""
+    import digitalio
 
-    keys = keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
-                                    latch=board.BUTTON_LATCH, key_count=2,
-                                    value_when_pressed=True)
+    pins = []
     try:
-        time.sleep(0.06)  # a few scans: keys already down show up as presses
-        event = keys.events.get()
-        while event is not None:
-            if event.key_number == 1 and event.pressed:
-                return True
-            event = keys.events.get()
-        return False
+        for name in ("BUTTON_LATCH", "BUTTON_CLOCK", "BUTTON_OUT"):
+            pins.append(digitalio.DigitalInOut(getattr(board, name)))
+        latch, clock, data = pins
+        latch.switch_to_output(value=False)  # low: the register takes the buttons' state
+        clock.switch_to_output(value=False)
+        data.switch_to_input()
+        time.sleep(0.001)
+        latch.value = True  # high: the register keeps it, bit 0 (B) on the data pin
+        clock.value = True  # a rising edge shifts bit 1 (A) there
+        return data.value
     finally:
-        keys.deinit()
+        for pin in pins:
+            pin.deinit()
 
 
 def portal_touched() -> bool:

@@ -63,6 +63,9 @@ class Hardware:
         self.touches = []  # successive touch_point readings (None: not touched)
         self.joystick = {"JOYSTICK_X": 32768, "JOYSTICK_Y": 32768}
         self.pin_values = {}  # pin name -> DigitalInOut.value
+        self.shift_held = set()  # keys held on the PyBadge's shift register (key numbers)
+        self.shift_register = []  # its bits, the data pin's first, while latched
+        self.deinited_pins = []
         self.remounts = []
         self.readonly = False
         self.st7789 = None  # the keyword arguments of the last ST7789
@@ -123,19 +126,45 @@ class Hardware:
         analogio.AnalogIn = AnalogIn
 
         class DigitalInOut:
+            """A pin; BUTTON_LATCH, BUTTON_CLOCK and BUTTON_OUT drive a 74HC165 model: latch
+            low loads the held keys, high keeps them; each rising clock edge while latched
+            shifts the next key onto BUTTON_OUT (high when pressed)."""
+
             def __init__(self, pin):
                 self.pin = pin
                 self.pull = None
+                self.output = None  # the level driven, None for an input
 
             def switch_to_input(self, pull=None):
                 self.pull = pull
+                self.output = None
+
+            def switch_to_output(self, value=False, **kwargs):
+                self.output = None
+                self.value = value
 
             @property
             def value(self):
+                if self.pin.name == "BUTTON_OUT":
+                    bits = hw.shift_register
+                    return bits[0] if bits else 0 in hw.shift_held
+                if self.output is not None:
+                    return self.output
                 return hw.pin_values.get(self.pin.name, True)
 
+            @value.setter
+            def value(self, level):
+                rising = level and self.output is False
+                self.output = level
+                if self.pin.name == "BUTTON_LATCH" and not level:
+                    hw.shift_register = []
+                elif self.pin.name == "BUTTON_LATCH" and rising:
+                    hw.shift_register = [key in hw.shift_held for key in range(8)]
+                elif self.pin.name == "BUTTON_CLOCK" and rising and hw.shift_register:
+                    hw.shift_register = hw.shift_register[1:] + [False]
+
             def deinit(self):
-                pass
+                hw.deinited_pins.append(self.pin.name)
 
         digitalio = types.ModuleType("digitalio")
         digitalio.DigitalInOut = DigitalInOut
@@ -577,11 +606,11 @@ def test_boot_gives_the_drive_to_the_game_unless_the_button_is_held(
         if hold == "touch":
             hardware.touches = [None, (160, 120, 20000)]
         elif hold == 1:
-            hardware.pressed = [(1, True)]
+            hardware.shift_held = {1}  # A
         else:
             hardware.pin_values[hold] = False  # pulled low: pressed
     elif hold == 1:
-        hardware.pressed = [(0, True)]  # B does not count
+        hardware.shift_held = {0, 2}  # B and START do not count
     out = run_boot(monkeypatch, hardware, capsys)
     if held:
         assert hardware.remounts == []
@@ -589,8 +618,8 @@ def test_boot_gives_the_drive_to_the_game_unless_the_button_is_held(
     else:
         assert hardware.remounts == [("/", False)]
         assert "the game may write to the drive" in out
-    if hold == 1:
-        assert hardware.keys[0].deinited  # the pins are free for code.py
+    if hold == 1:  # the pins are free for code.py's keypad
+        assert sorted(hardware.deinited_pins) == ["BUTTON_CLOCK", "BUTTON_LATCH", "BUTTON_OUT"]
 
 
 def test_boot_leaves_an_unknown_board_alone(monkeypatch, capsys):
