@@ -207,6 +207,34 @@ def test_master_plays_the_exact_endgame_move():
     assert found == 3
 
 
+def test_master_solves_the_last_two_rounds_of_a_dealt_hand_only():
+    rules = Rules("chitarrella")
+    state = State(rules)
+    greedy = GreedyBot(rules)
+    obs = bytearray(observe.SIZE)
+    moves = array("i", [0] * MAX_MOVES)
+    state.new_match(3)
+    while state.deal() != DEALT:
+        pass
+    while state.phase == PLAY:
+        state.observe(state.turn, obs)
+        left = rules.plies - state.ply
+        assert MasterBot._solvable_hands(obs, left) == (left <= master._ENDGAME_PLIES)
+        state.apply(greedy.choose(obs, moves, state.legal_moves(moves)))
+
+
+def test_master_searches_a_hand_made_position_that_leaves_a_seat_short():
+    # Eight plays left, but the last seat holds no card: the engine stops the hand there, so
+    # the solver, which plays every hand out, must not take it (it played from an empty
+    # move buffer and raised IndexError).
+    state = position(hands=("7d 5c", "2b", "3s", ""), table="2d Kc", turn=0, ply=32)
+    bot = MasterBot(state.rules, 1)
+    move = _choose(bot, state)
+    assert bot.reason != EXACT
+    moves = array("i", [0] * MAX_MOVES)
+    assert move in moves[:state.legal_moves(moves)]
+
+
 class Teaching:
     """Greedy everywhere; before each choice, ranks the moves as the master bot does and
     checks that the Chitarrella player's move is among those it searches."""

@@ -139,7 +139,7 @@ class MasterBot:
         self.inference.update(obs)
         candidates = self._rank(obs, moves, count)
         best = -1
-        if self.rules.plies - obs[observe.PLY] <= _ENDGAME_PLIES and self._small_hands(obs):
+        if self._solvable_hands(obs, self.rules.plies - obs[observe.PLY]):
             best = self._endgame(moves, count, start)  # values every move: nothing to teach
         if best < 0:  # too big to solve in the budget
             if candidates < count:
@@ -155,9 +155,16 @@ class MasterBot:
         self.inference.deal(self.state, self.rng)
 
     @staticmethod
-    def _small_hands(obs) -> bool:
-        for seat in range(4):
-            if obs[observe.HAND_COUNT + seat] > MAX_HAND:
+    def _solvable_hands(obs, left: int) -> bool:
+        """Whether the last ``left`` plays are few enough to solve, and each seat holds just
+        the cards its turns in them need: a hand-made position may leave a seat short (or
+        with more), which the solver cannot play to the end."""
+        if left > _ENDGAME_PLIES:
+            return False
+        turn = obs[observe.TURN]
+        for ahead in range(4):  # the seat ``ahead`` turns from now plays ceil((left - ahead) / 4)
+            need = (left - ahead + 3) // 4
+            if need > MAX_HAND or obs[observe.HAND_COUNT + ((turn + ahead) & 3)] != need:
                 return False
         return True
 
