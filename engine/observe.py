@@ -136,7 +136,8 @@ def observe(state, seat: int, out) -> None:
     out[PLY] = state.ply
     for side in range(2):
         out[SCOPE + side] = state.scope[side]
-        out[SCORE + side] = state.score[side] if state.score[side] > 0 else 0
+        score = state.score[side]  # a byte: 255 stands for more, reached only in overtime
+        out[SCORE + side] = 0 if score < 0 else (score if score < 255 else 255)
         out[PILE_COUNT + side] = NOBODY
         out[SECURED + side] = 0
     for other in range(4):

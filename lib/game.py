@@ -87,8 +87,9 @@ def name_text(texts: dict, key: str, name: str) -> str:
 
 
 def match_seed(setup, matches: int) -> int:
-    """The seed of match number ``matches`` (0 first) played with ``setup``."""
-    return setup.seed + MATCH_SEED_STEP * matches
+    """The seed of match number ``matches`` (0 first) played with ``setup``, wrapping round
+    below 2**30 (engine/rng.py's seeds) in a session of a million matches."""
+    return (setup.seed + MATCH_SEED_STEP * matches) & 0x3FFFFFFF
 
 
 class Game:

@@ -102,6 +102,7 @@ def update_menus(out: dict) -> None:
         "need_people": "Servono almeno 2 persone",
         "twice": "%s siede due volte",
         "save_bad": "Salvataggio illeggibile",
+        "stats_bad": "Statistiche illeggibili",
         "stats_won": "Vinte %d su %d",  # vinte, giocate
         "stat_scope": "Scope fatte da noi",
         "stat_best": "Partita migliore",

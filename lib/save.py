@@ -35,7 +35,7 @@ offset  bytes  payload version 2: the set-up (lib/match_setup.py; the index tabl
 10      1      target
 11      1      napola (``NAPOLA``)
 12      1      deal_shape (``DEAL_SHAPES``)
-13      4      seed (u32)
+13      4      seed (u32, below 2**30: engine/rng.py's)
 17      4 x    names of persons 1..4: length (u8), then UTF-8, at most ``NAME_CHARS`` chars
 ======  =====  ==============================================================================
 
@@ -44,8 +44,8 @@ offset  bytes  then the match, from the end of the names (engine/state.py, match
 ======  =====  ==============================================================================
 0       4      matches played before this one (u32; the app seeds bots with it)
 4       6      PRNG components s1, s2, s3 (u16 each)
-10      4      score of team 0, team 1 (i16 each, 0..255: engine/observe.py holds bytes)
-14      2      hand_number (u16)
+10      4      score of team 0, team 1 (i16 each, 0 or more, and as the result allows)
+14      2      hand_number (u16, below 65535)
 16      3      phase, dealer, first_dealer (u8 each)
 19      5      MatchInfo: winner (i8), grade, reason, overtime (u8), declarer (i8)
 24      4      scope made in the match's scored hands by team 0, team 1 (u16 each; the
@@ -138,7 +138,7 @@ def clear(directory: str) -> None:
 def _payload(setup, state, matches: int, scope) -> bytearray:
     """The set-up, the match and the hand held; see the module docstring."""
     if not (0 <= setup.mode < MODES and 1 <= setup.target <= 255
-            and 0 <= setup.seed <= 0xFFFFFFFF and 0 <= matches <= 0xFFFFFFFF
+            and 0 <= setup.seed <= 0x3FFFFFFF and 0 <= matches <= 0xFFFFFFFF
             and 0 <= scope[0] <= 0xFFFF and 0 <= scope[1] <= 0xFFFF):
         raise ValueError("mode, target, seed, match count or scope out of the save format's "
                          "range")

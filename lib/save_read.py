@@ -31,7 +31,7 @@ from save import (
 )
 
 from engine.layout import DEAL, DEALT, HAND_OVER, PLAY, TERMINAL
-from engine.match import DECLARED, FALSE_DECLARATION
+from engine.match import DECLARED, FALSE_DECLARATION, NAPOLEONE
 from engine.moves import ACE_SWEEP, MAX_TABLE, SELF_TAKE
 
 # the known option bits: three flags, then review_captures and the pace (indexes)
@@ -148,6 +148,8 @@ def _decode_setup(reader):
     setup.napola = reader.choice(NAPOLA, "napola")
     setup.deal_shape = reader.choice(DEAL_SHAPES, "deal shape")
     setup.seed = reader.u32()
+    if setup.seed > 0x3FFFFFFF:  # engine/rng.py seeds below 2**30 only
+        raise SaveError("save has a seed out of range (%d)" % setup.seed)
     names = []
     for _ in range(4):
         raw = reader.take(reader.byte())
@@ -195,6 +197,22 @@ def _decode_move(reader, state) -> int:
     return move
 
 
+def _score_fits(target: int, score, phase: int, winner: int, reason: int, overtime: int,
+                declarer: int) -> bool:
+    """Whether ``score`` is one the match's result can follow from (engine/match.py): under
+    the target while it goes on, both at it or past it in overtime (RULES §6.2), and at
+    the end the winner's at the target, unless napoleone or a false claim decided it."""
+    if phase != TERMINAL:
+        if overtime:
+            return score[0] >= target and score[1] >= target
+        return score[0] < target and score[1] < target
+    if reason == NAPOLEONE:
+        return True
+    if reason == FALSE_DECLARATION:
+        return winner != declarer & 1
+    return score[winner] >= target and (reason != DECLARED or winner == declarer & 1)
+
+
 def _decode_state(reader, rules) -> tuple:
     """(state, matches, scope) from the match and hand parts of a payload."""
     from engine.state import State
@@ -206,9 +224,11 @@ def _decode_state(reader, rules) -> tuple:
             raise SaveError("save has a broken random generator state")
     score0 = reader.i16()
     score1 = reader.i16()
-    if not (0 <= score0 <= 255 and 0 <= score1 <= 255):  # engine/observe.py keeps bytes
+    if score0 < 0 or score1 < 0:
         raise SaveError("save has a score out of range")
     hand_number = reader.u16()
+    if hand_number == 0xFFFF:  # the next hand's number would not fit the save
+        raise SaveError("save has a hand number out of range")
     phase = reader.byte()
     dealer = reader.byte()
     first_dealer = reader.byte()
@@ -227,6 +247,10 @@ def _decode_state(reader, rules) -> tuple:
         decided = winner == -1 and grade == 0 and reason == 0 and declarer == -1
     if not decided or overtime > 1:
         raise SaveError("save has a match result that does not fit its phase")
+    if not _score_fits(rules.target, (score0, score1), phase, winner, reason, overtime,
+                       declarer):
+        raise SaveError("save has a score of %d to %d that does not fit its result"
+                        % (score0, score1))
     scope = (reader.u16(), reader.u16())
     if scope[0] + scope[1] > hand_number * rules.plies:  # a scopa is a play (C-14)
         raise SaveError("save has more scope than the match has had plays")

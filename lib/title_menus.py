@@ -237,10 +237,13 @@ def show_stats(app) -> None:
     """The statistics, with a reset."""
     from summaries import stats_rows
 
-    rows = stats_rows(app.stats, app.texts, match_setup.LEVELS)
+    stats = app.stats
+    rows = stats_rows(stats, app.texts, match_setup.LEVELS)
     forget("summaries")
     app._forget_files()
-    show_menu(app, "stats", app.texts["stats"], _STATS_ITEMS, len(rows) + 1)
+    # a damaged file counts as none, and the next match's result replaces it: say so
+    show_menu(app, "stats", app.texts["stats"], _STATS_ITEMS, len(rows) + 1,
+              app.texts["stats_bad"] if stats.error else "")
     scene = app.text_scene
     for i, (left, right) in enumerate(rows):
         scene.set_row(i, left, right)

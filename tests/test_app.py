@@ -1204,6 +1204,21 @@ def test_statistics_rows_are_whole_with_three_digit_counts(shown, tmp_path, lang
             app.texts["stats_won"] % (998, 999)), row
 
 
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_damaged_statistics_are_said_on_their_screen(shown, tmp_path, capsys, language):
+    from stats import STATS_NAME
+
+    (tmp_path / STATS_NAME).write_bytes(b"\x01garbage")
+    app, _ = make_app(shown, tmp_path, language=language)
+    pick(app, "stats")
+    assert app.text_scene.footer.text.strip() == app.texts["stats_bad"]
+    assert "statistics reset" in capsys.readouterr().out
+    (tmp_path / STATS_NAME).unlink()
+    app.handle(BACK)
+    pick(app, "stats")
+    assert app.text_scene.footer.text.strip() != app.texts["stats_bad"]
+
+
 def test_statistics_count_a_match_against_bots_and_reset(shown, tmp_path):
     app, clock = make_app(shown, tmp_path)
     pick(app, "vs_bots")

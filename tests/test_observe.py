@@ -73,6 +73,15 @@ def test_fields_of_a_fresh_position():
     assert list(obs[observe.SECURED:observe.SECURED + 2]) == [0, 0]
 
 
+def test_a_score_past_a_byte_shows_as_255():
+    # A target of 200 (presets.py's largest) and tied hands in overtime can take a score past
+    # 255: the observation's byte stops there rather than raise.
+    state = position(("7d 3b", "5c", "Kd", "2s"), "4c Qs", turn=0, target=200)
+    state.score[0] = 300
+    state.score[1] = 254
+    assert list(seen(state, 1)[observe.SCORE:observe.SCORE + 2]) == [255, 254]
+
+
 def test_history_played_by_and_hand_counts():
     state = position(("7d 3b", "5c 6c", "2b Kd", "2s Js"), "4c Qs")
     play(state, "3b")  # three trails, each into the lowest free slot

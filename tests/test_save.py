@@ -183,7 +183,7 @@ def test_round_trip_of_a_deal_thrown_in():
 
 
 def test_round_trip_of_every_setup_field():
-    setup = make_setup("veneto", seed=2**32 - 1, tre_gradi=True, target=31, napola="cap6",
+    setup = make_setup("veneto", seed=2**30 - 1, tre_gradi=True, target=31, napola="cap6",
                        level="desktop", language="it", deck="french",
                        review_captures="own_pile", pace="slow")
     setup.set_mode(PASS, 4)
@@ -288,6 +288,49 @@ def test_scope_made_is_kept_and_checked_against_the_plays():
         save_read.decode(save.encode(setup, state, 0, (20, 17)))
     with pytest.raises(ValueError, match="out of the save format's range"):
         save.encode(setup, state, 0, (0, 0x10000))
+
+
+def test_a_score_that_does_not_fit_the_result_is_refused():
+    setup = make_setup()
+    state = State(setup.rules(), 3)
+    step(state, random.Random(3))
+    state.score[0] = 255  # past the target of 11, and the match goes on
+    with pytest.raises(SaveError, match="score of 255 to 0 that does not fit its result"):
+        save_read.decode(save.encode(setup, state, 0))
+    state.score[0] = 12
+    state.score[1] = 11
+    state.match.overtime = True  # both at the target: the next hand decides (RULES §6.2)
+    save_read.decode(save.encode(setup, state, 0))
+    state.score[1] = 10
+    with pytest.raises(SaveError, match="does not fit its result"):
+        save_read.decode(save.encode(setup, state, 0))
+    _, _, final = play_match(setup, 4)
+    save_read.decode(save.encode(setup, final, 0))
+    final.match.winner ^= 1  # the side short of the target, counted a win in the statistics
+    with pytest.raises(SaveError, match="does not fit its result"):
+        save_read.decode(save.encode(setup, final, 0))
+
+
+def test_a_seed_or_hand_number_the_game_cannot_go_on_from_is_refused():
+    setup = make_setup()
+    state = State(setup.rules(), 3)
+    step(state, random.Random(3))
+    _, payload = record_read.unseal(save.encode(setup, state, 0), save.MAGIC, save.VERSION)
+    payload = bytearray(payload)
+    payload[13:17] = b"\xff\xff\xff\xff"  # the seed: engine/rng.py takes below 2**30
+    with pytest.raises(SaveError, match="seed out of range"):
+        save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, payload))
+    state.hand_number = 0xFFFF  # the next hand's number would not fit the game's own save
+    with pytest.raises(SaveError, match="hand number out of range"):
+        save_read.decode(save.encode(setup, state, 0))
+
+
+def test_match_seeds_stay_below_2_30_however_many_matches():
+    from game import match_seed
+
+    setup = make_setup(seed=16384)
+    assert match_seed(setup, 3) == 19384
+    assert 0 <= match_seed(setup, 0xFFFFFFFF) < 1 << 30  # a save's largest match count
 
 
 def test_typical_save_is_small():

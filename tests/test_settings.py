@@ -19,7 +19,7 @@ from sim import mpruntime, simulator
 
 
 def chosen_setup() -> MatchSetup:
-    setup = make_setup("veneto", seed=2**32 - 1, tre_gradi=True, target=31, napola="cap6",
+    setup = make_setup("veneto", seed=2**30 - 1, tre_gradi=True, target=31, napola="cap6",
                        level="hard", language="it", deck="french")
     setup.set_mode(PASS, 3)
     setup.names = ["Niccolò", "Zoë", "Ana", ""]
