@@ -345,7 +345,7 @@ def check_options(setup: Setup, deals: int, matches: int, jobs: int) -> None:
         raise ValueError("--matches must be 0 or more")
     if jobs < 1:
         raise ValueError("--jobs must be at least 1")
-    if not 0 <= setup.seed or setup.seed + max(deals, matches) >= _SEED_LIMIT:
+    if not 0 <= setup.seed or setup.seed + max(deals, matches) > _SEED_LIMIT:  # S + i < 2**30
         raise ValueError("--seed must be in 0..2**30 - deals")
     Rules(setup.preset, setup.overrides)
 
@@ -419,6 +419,10 @@ def _run(args) -> int:
         matches = max(1, args.deals // _DEALS_PER_MATCH_PAIR)
     jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
     check_options(setup, args.deals, matches, jobs)  # before any file is made
+    for flag, path in (("--out", args.out), ("--plot", args.plot)):
+        if path == "":
+            raise ValueError("%s needs a file name" % flag + (", or - for stdout"
+                                                              if flag == "--out" else ""))
     if args.plot:
         check_output(args.plot, "--plot")
     if args.out and args.out != "-":
@@ -433,9 +437,9 @@ def _run(args) -> int:
             report = run_arena(setup, args.deals, matches, jobs, progress, out)
     else:
         report = run_arena(setup, args.deals, matches, jobs, progress)
+    print("\n".join(report.lines()), file=report_to)  # before the chart, which may fail
     if args.plot:
         from sim.arena_plot import plot  # matplotlib loads only when a chart is asked for
 
         plot(report, args.plot)
-    print("\n".join(report.lines()), file=report_to)
     return 0

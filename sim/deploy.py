@@ -197,6 +197,9 @@ def mpy_cross_version(mpy_cross: str) -> str:
                                 timeout=30)
     except OSError as error:
         raise DeployError("cannot run %s: %s" % (mpy_cross, error)) from None
+    except subprocess.TimeoutExpired:
+        raise DeployError("%s --version did not answer in 30 s: not an mpy-cross"
+                          % mpy_cross) from None
     text = (result.stdout + result.stderr).strip()
     match = re.search(r"CircuitPython (\d+\.\d+\S*)", text)
     if not match:

@@ -74,7 +74,12 @@ def main(argv=None) -> int:
     parser.add_argument("--as-built", action="store_true",
                         help="names shortened and constants folded, as make deploy builds them")
     args = parser.parse_args(argv)
-    size = write_engine_image(args.out, args.as_built)
+    if not args.out.name or args.out.is_dir():
+        parser.error("%s is a folder: give the image's file name" % (args.out or "''"))
+    try:
+        size = write_engine_image(args.out, args.as_built)
+    except OSError as error:
+        parser.error("cannot write %s: %s" % (args.out, error.strerror or error))
     print("wrote %s: %d bytes; on the board: mpremote romfs deploy %s" % (args.out, size, args.out))
     return 0
 

@@ -57,7 +57,7 @@ def parse_script(text: str) -> list[Step]:
             continue
         word = words[0].lower()
         try:
-            if word == WAIT and len(words) == 2:
+            if word == WAIT and len(words) == 2 and int(words[1]) >= 0:  # time goes on only
                 steps.append(Step(ms=int(words[1]), line=number))
                 continue
             code = EVENT_NAMES.index(word)

@@ -198,6 +198,26 @@ def test_cli_plot_writes_a_png(capsys, tmp_path):
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 10_000
 
 
+def test_cli_takes_the_last_seeds_and_refuses_an_empty_out(capsys):
+    status, stdout, _ = run_cli(capsys, "arena", "--deals", "2", "--matches", "0", "--jobs",
+                                "1", "--seed", str(2**30 - 2), "--quiet")
+    assert status == 0 and "from seed %d" % (2**30 - 2) in stdout  # seeds 2**30 - 2 and - 1
+    status, stdout, stderr = run_cli(capsys, "arena", "--deals", "2", "--out", "")
+    assert (status, stdout) == (2, "") and "--out needs a file name" in stderr
+
+
+def test_cli_report_comes_before_a_chart_that_cannot_be_written(capsys, tmp_path, monkeypatch):
+    from sim import arena_plot
+
+    def failing(report, path):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(arena_plot, "plot", failing)
+    status, stdout, stderr = run_cli(capsys, "arena", "--deals", "3", "--matches", "0",
+                                     "--jobs", "1", "--quiet", "--plot", str(tmp_path / "a.png"))
+    assert status == 2 and "No space left" in stderr and "3 deals in duplicate" in stdout
+
+
 BAD_OPTIONS = [
     (["--a", "foo"], ["unknown bot", "foo"]),
     (["--b", "grandmaster:400"], ["unknown bot", "grandmaster"]),
@@ -211,6 +231,8 @@ BAD_OPTIONS = [
     (["--rule", "target"], ["--rule", "KEY=VALUE"]),
     (["--preset", "briscola"], ["unknown preset", "briscola"]),
     (["--plot", "/nonexistent-folder/x.png"], ["--plot"]),
+    (["--plot", ""], ["--plot needs a file name"]),
+    (["--seed", str(2**30 - 2)], ["--seed must be in 0..2**30 - deals"]),  # 3 deals: one past
 ]
 
 

@@ -212,6 +212,15 @@ open(out, "wb").write(" ".join(sys.argv[1:-1]).encode() + b" " + source)
 """
 
 
+def test_an_mpy_cross_that_hangs_is_refused_in_one_line(tmp_path, monkeypatch):
+    def hanging(*args, **kwargs):
+        raise subprocess.TimeoutExpired(args[0], kwargs.get("timeout"))
+
+    monkeypatch.setattr(deploy.subprocess, "run", hanging)
+    with pytest.raises(deploy.DeployError, match="did not answer in 30 s"):
+        deploy.mpy_cross_version(str(tmp_path / "mpy-cross"))
+
+
 def test_mpy_needs_circuitpythons_mpy_cross(tmp_path):
     drive = tmp_path / "drive"
     drive.mkdir()

@@ -247,7 +247,8 @@ def test_the_simulator_starts_from_a_preset_with_tre_gradi(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(("line", "word"), [("jump", "jump"), ("touch 3", "touch 3"),
-                                            ("wait soon", "wait soon"), ("select 2", "select")])
+                                            ("wait soon", "wait soon"), ("select 2", "select"),
+                                            ("wait -100", "wait -100")])
 def test_bad_script_line_is_named(tmp_path, capsys, line, word):
     script = tmp_path / "bad.txt"
     script.write_text("# ok\nleft\n" + line + "\n", encoding="utf-8")

@@ -53,6 +53,16 @@ def test_the_engine_plays_from_the_image_under_heap_lock(written_image, tmp_path
                                         "master,greedy,chitarrella,random", "plays")
 
 
+def test_the_command_refuses_a_folder_or_a_file_it_cannot_write(tmp_path, capsys):
+    (tmp_path / "plain").write_text("")
+    for out in (str(tmp_path), "", str(tmp_path / "plain" / "x.romfs")):
+        with pytest.raises(SystemExit) as exit_info:
+            romfs.main([out])
+        assert exit_info.value.code == 2
+        error = capsys.readouterr().err
+        assert error.count("\n") == 2 and ("is a folder" in error or "cannot write" in error)
+
+
 def test_a_bad_image_is_refused_with_its_reason(tmp_path):
     bad = tmp_path / "bad.romfs"
     bad.write_bytes(b"not an image")
