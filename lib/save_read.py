@@ -52,7 +52,7 @@ class _Reader:
     def byte(self) -> int:
         pos = self.pos
         if pos >= len(self.data):
-            raise SaveError("save ends early")
+            raise SaveError("file ends early")
         self.pos = pos + 1
         return self.data[pos]
 
@@ -73,14 +73,14 @@ class _Reader:
     def take(self, count: int) -> bytes:
         pos = self.pos
         if pos + count > len(self.data):
-            raise SaveError("save ends early")
+            raise SaveError("file ends early")
         self.pos = pos + count
         return bytes(self.data[pos:pos + count])
 
     def choice(self, table: tuple, what: str):
         index = self.byte()
         if index >= len(table):
-            raise SaveError("save names no known %s (%d)" % (what, index))
+            raise SaveError("file names no known %s (%d)" % (what, index))
         return table[index]
 
 
@@ -108,18 +108,18 @@ def _parse(payload, with_match=True):
         try:
             rules = setup.rules()
         except ValueError as exc:  # RulesError
-            raise SaveError("save rules refused: %s" % one_line(exc)) from None
+            raise SaveError("file rules refused: %s" % one_line(exc)) from None
         found = setup
         if with_match:
             state, matches, scope = _decode_state(reader, rules)
             found = setup, state, matches, scope
         if reader.pos != len(payload):
-            raise SaveError("save has %d bytes past its end" % (len(payload) - reader.pos))
+            raise SaveError("file has %d bytes past its end" % (len(payload) - reader.pos))
         return found
     except (SaveError, MemoryError):
         raise
     except Exception as exc:  # whatever the bytes, the caller sees a SaveError
-        raise SaveError("save unusable: %s" % one_line(exc)) from None
+        raise SaveError("file unusable: %s" % one_line(exc)) from None
 
 
 def _decode_setup(reader):
@@ -129,16 +129,16 @@ def _decode_setup(reader):
     try:
         setup.set_seats(seats)
     except ValueError:
-        raise SaveError("save seats %s are not a seating" % list(seats)) from None
+        raise SaveError("file seats %s are not a seating" % list(seats)) from None
     if mode != setup.mode:  # set_seats derives the mode; set_mode gives the same
-        raise SaveError("save mode %d does not fit its seats" % mode)
+        raise SaveError("file mode %d does not fit its seats" % mode)
     setup.level = reader.choice(LEVELS, "level")
     setup.language = reader.choice(LANGUAGES, "language")
     setup.deck = reader.choice(DECKS, "deck")
     setup.preset = reader.choice(PRESETS, "preset")
     options = reader.byte()
     if options & ~_OPTIONS:
-        raise SaveError("save has unknown options (%d)" % options)
+        raise SaveError("file has unknown options (%d)" % options)
     setup.tre_gradi = bool(options & OPTION_TRE_GRADI)
     setup.re_bello = bool(options & OPTION_RE_BELLO)
     setup.ace_sweep = bool(options & OPTION_ACE_SWEEP)
@@ -149,16 +149,16 @@ def _decode_setup(reader):
     setup.deal_shape = reader.choice(DEAL_SHAPES, "deal shape")
     setup.seed = reader.u32()
     if setup.seed > 0x3FFFFFFF:  # engine/rng.py seeds below 2**30 only
-        raise SaveError("save has a seed out of range (%d)" % setup.seed)
+        raise SaveError("file has a seed out of range (%d)" % setup.seed)
     names = []
     for _ in range(4):
         raw = reader.take(reader.byte())
         try:
             name = raw.decode("utf-8")
         except UnicodeError:
-            raise SaveError("save has a name that is not UTF-8") from None
+            raise SaveError("file has a name that is not UTF-8") from None
         if len(name) > NAME_CHARS:
-            raise SaveError("save has a name longer than %d characters" % NAME_CHARS)
+            raise SaveError("file has a name longer than %d characters" % NAME_CHARS)
         names.append(name)
     setup.names = names
     return setup
@@ -168,7 +168,7 @@ def _option(options: int, shift: int, table: tuple, what: str):
     """The entry of ``table`` the two bits of ``options`` at ``shift`` name."""
     index = options >> shift & 3
     if index >= len(table):
-        raise SaveError("save names no known %s (%d)" % (what, index))
+        raise SaveError("file names no known %s (%d)" % (what, index))
     return table[index]
 
 

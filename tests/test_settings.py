@@ -61,7 +61,7 @@ def test_every_cut_and_bit_flip_gives_a_valid_setup_and_a_one_line_reason(tmp_pa
         assert len(lines) == 1 and lines[0].startswith("settings ignored: scopone.set: ")
 
 
-def test_payload_damage_behind_a_good_checksum_gives_rules_the_engine_accepts(tmp_path):
+def test_payload_damage_behind_a_good_checksum_gives_rules_the_engine_accepts(tmp_path, capsys):
     payload = bytearray()
     save.put_setup(payload, chosen_setup())
     rnd = random.Random(3)
@@ -71,6 +71,10 @@ def test_payload_damage_behind_a_good_checksum_gives_rules_the_engine_accepts(tm
         flipped[rnd.randrange(len(payload))] ^= 1 << rnd.randrange(8)
         path.write_bytes(save.seal(settings.MAGIC, settings.VERSION, 0, flipped))
         settings.load(str(tmp_path)).rules()  # refused files give the default set-up
+    payload[5] = 9  # the level byte: no level has that number
+    path.write_bytes(save.seal(settings.MAGIC, settings.VERSION, 0, payload))
+    settings.load(str(tmp_path))
+    assert "scopone.set: file names no known level (9)" in capsys.readouterr().out  # not "save"
 
 
 def test_another_version_or_a_save_file_is_refused(tmp_path, capsys):
