@@ -46,9 +46,9 @@ def image(tree: Path) -> bytes:
 
 
 def engine_tree(dest: Path, as_built: bool = False) -> Path:
-    """Compile the engine to ``dest/engine`` (``.mpy``, as ``mpruntime.compile_mpy`` does),
-    with its names as written or, with ``as_built``, as ``make deploy`` renames them; returns
-    ``dest``."""
+    """Compile the engine to ``.mpy`` (``mpruntime.compile_mpy``) under ``dest/tree/engine``,
+    with its names as written or, with ``as_built``, as ``make deploy`` renames them (in
+    ``dest/renamed`` first); returns ``dest/tree``, the image's root."""
     source = ROOT
     if as_built:
         source = dest / "renamed"
