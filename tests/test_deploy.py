@@ -5,6 +5,8 @@ libraries are skipped (LIBS=0) or circup is a stand-in that records its command 
 
 from __future__ import annotations
 
+import errno
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -29,6 +31,15 @@ DRIVERS = {
     "pygamer": {"hw_badge", "hw_gamer"},
 }
 ALL_DRIVERS = {"hw_pyportal", "hw_pico", "hw_badge", "hw_gamer"}
+LAYOUTS = {  # each board's screen layout (lib/boards.py): the one layout module it loads
+    "pyportal": "layout_large",
+    "pico-display": "layout_medium",
+    "pico-display-2": "layout_large",
+    "pybadge": "layout_compact",
+    "pygamer": "layout_compact",
+}
+# imported by the desktop's tools only (self-play, the arena, records), never on a board
+DESKTOP_ENGINE = {"engine/play.py", "engine/record.py"}
 
 
 def files_in(folder: Path) -> set[str]:
@@ -38,9 +49,10 @@ def files_in(folder: Path) -> set[str]:
 def expected_files(board: str) -> set[str]:
     """What a board needs, listed from the repository independently of sim/deploy.py."""
     engine = {p.relative_to(ROOT).as_posix() for p in (ROOT / "engine").rglob("*.py")
-              if "__pycache__" not in p.parts}
+              if "__pycache__" not in p.parts} - DESKTOP_ENGINE
     lib = {"lib/%s.py" % p.stem for p in (ROOT / "lib").glob("*.py")
-           if p.stem not in ALL_DRIVERS - DRIVERS[board]}
+           if p.stem not in ALL_DRIVERS - DRIVERS[board]
+           and p.stem not in set(LAYOUTS.values()) - {LAYOUTS[board]}}
     sheets = {"assets/cards_%s_%s.bmp" % (style, SHEETS[board]) for style in ("italian",
                                                                              "french")}
     return {"code.py", "boot.py", "settings.toml"} | engine | lib | sheets
@@ -86,6 +98,25 @@ def test_make_deploy_copies_exactly_what_the_board_needs(board, tmp_path, renami
     assert ("may run out of memory" in result.stdout) == (board in deploy.PY_SHORT)
     assert ("note: as .py files" in result.stdout) == (
         board not in deploy.PY_FITS + deploy.PY_SHORT), result.stdout
+
+
+def test_nothing_a_board_runs_imports_what_its_deploy_leaves_out():
+    # every import of the board's code, by name or through __import__: none of a module a
+    # deploy leaves off some board
+    imports = re.compile(r"^\s*from\s+([\w.]+)\s+import\s+([\w, ]+)|^\s*import\s+([\w.]+)"
+                         r"|__import__\(\s*\"(\w+)\"", re.M)
+    left_out = {name[:-3].replace("/", ".") for name in DESKTOP_ENGINE} | set(LAYOUTS.values())
+    for path in [ROOT / "code.py", ROOT / "boot.py", *(ROOT / "lib").glob("*.py"),
+                 *(ROOT / "engine").rglob("*.py")]:
+        if path.relative_to(ROOT).as_posix() in DESKTOP_ENGINE:
+            continue
+        names = set()
+        for module, items, plain, dynamic in imports.findall(path.read_text(encoding="utf-8")):
+            names.add(module or plain or dynamic)
+            names |= {module + "." + item.strip() for item in items.split(",") if module}
+        assert not names & left_out, (path, names & left_out)
+    # the layouts' module is loaded by name: the board's own only
+    assert '__import__(module).GEOMETRY' in (ROOT / "lib" / "layouts.py").read_text()
 
 
 def test_the_memory_note_follows_the_budgets_verdicts():
@@ -403,6 +434,15 @@ def test_deploy_checks_the_board_and_the_drive(tmp_path):
         deploy.deploy("pyportal", ROOT, libs=False)
     with pytest.raises(deploy.DeployError, match="unknown board"):
         deploy.plan("pyportal_titano")
+    # a PyBadge or an EdgeBadge has no joystick: not a pygamer, whose driver builds on theirs
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.0.3; Board ID:edgebadge\n")
+    with pytest.raises(deploy.DeployError, match="use BOARD=pybadge \\(or --force\\)"):
+        deploy.check_board(drive, "pygamer")
+    deploy.check_board(drive, "pybadge")
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.0.3; Board ID:pygamer\n")
+    with pytest.raises(deploy.DeployError, match="use BOARD=pygamer "):
+        deploy.check_board(drive, "pybadge")
+    deploy.check_board(drive, "pygamer")
 
 
 def test_a_folder_that_is_no_drive_is_refused_unless_empty_or_an_earlier_deploy(tmp_path):
@@ -442,8 +482,8 @@ def test_a_read_only_drive_names_the_boot_button(tmp_path, monkeypatch):
     drive = tmp_path / "drive"
     drive.mkdir()
 
-    def read_only(*args, **kwargs):
-        raise PermissionError(30, "Read-only file system")
+    def read_only(*args, **kwargs):  # as Linux and macOS say it: EROFS, a plain OSError
+        raise OSError(errno.EROFS, "Read-only file system")
 
     monkeypatch.setattr(deploy.shutil, "copyfile", read_only)
     with pytest.raises(deploy.DeployError, match="read-only to this computer"):
