@@ -58,20 +58,20 @@ def badge_a_held() -> bool:
     (adafruit/circuitpython#9818), and a button held through reset is just that."""
     import digitalio
 
-    pins = []
+    opened = []  # names no board API uses: sim/minify.py keeps those whole in lib/ too
     try:
         for name in ("BUTTON_LATCH", "BUTTON_CLOCK", "BUTTON_OUT"):
-            pins.append(digitalio.DigitalInOut(getattr(board, name)))
-        latch, clock, data = pins
-        latch.switch_to_output(value=False)  # low: the register takes the buttons' state
-        clock.switch_to_output(value=False)
-        data.switch_to_input()
+            opened.append(digitalio.DigitalInOut(getattr(board, name)))
+        latch_line, clock_line, data_line = opened
+        latch_line.switch_to_output(value=False)  # low: the register takes the buttons' state
+        clock_line.switch_to_output(value=False)
+        data_line.switch_to_input()
         time.sleep(0.001)
-        latch.value = True  # high: the register keeps it, bit 0 (B) on the data pin
-        clock.value = True  # a rising edge shifts bit 1 (A) there
-        return data.value
+        latch_line.value = True  # high: the register keeps it, bit 0 (B) on the data pin
+        clock_line.value = True  # a rising edge shifts bit 1 (A) there
+        return data_line.value
     finally:
-        for pin in pins:
+        for pin in opened:
             pin.deinit()
 
 
