@@ -101,7 +101,7 @@ class App:
         self.cursor = 0
         self._top = 0  # the first item on screen (long menus scroll)
         self._first_row = 0  # the text row of the first menu item
-        self.message = ""  # one line for the title's footer (a save that was ignored)
+        self.message = ""  # the key of a text for the title's footer (a save ignored)
         self.armed = ""  # the CONFIRMED item chosen once, which asks "Sure?"
         self.saved = None  # a valid save: (setup, state, matches, scope)
         self.pass_seats = bytearray((1, 0, 2, 0))  # the players screen: seat -> person

@@ -21,7 +21,7 @@ _PAGES = {
                    "adding up to it; an equal card comes first. If it takes nothing, it "
                    "stays on the table."),
         ("Values", "Ace 1, two to seven as marked, Fante 8, Cavallo 9, Re 10 (French cards: "
-                   "J, Q, K). Coins (diamonds) are the suit that scores."),
+                   "J, Q, K). Coins, or denari (diamonds), are the suit that scores."),
         ("Scopa", "Taking every card on the table is a scopa: a point, but not with the "
                   "hand's last play. The last to take gets the cards left."),
         ("Points", "Each hand: most cards 1, most coins 1, the seven of coins 1, primiera "
@@ -38,9 +38,9 @@ _PAGES = {
                       "triple at 0. You may declare out: a wrong claim loses."),
     ),
     "it": (
-        ("Squadre", "Quattro giocatori, due squadre: i compagni stanno di fronte. Si gioca "
-                    "verso destra. Ogni mano si danno tutte le 40 carte, fino a che una "
-                    "squadra arriva ai punti."),
+        ("Coppie", "Quattro giocatori, due coppie: i compagni stanno di fronte. Si gioca "
+                   "verso destra. Ogni mano si danno tutte le 40 carte, fino a che una "
+                   "coppia arriva ai punti."),
         ("Prese", "Una carta a turno. Prende la carta uguale o, se non c'e, piu carte che "
                   "sommate fanno il suo valore. Se non prende, resta in tavola."),
         ("Valori", "Asso 1, dal due al sette come segnato, fante 8, cavallo 9, re 10 (carte "

@@ -29,7 +29,7 @@ def texts() -> dict:
         "choose_touch": "Touch a take, then the card",
         # why a card has no legal play: an ace on an opening play (RULES §10 row 28), a trail
         # while another card can capture (forced_capture=turn)
-        "barred": ("No ace as an opening play", "Play a card that captures"),
+        "barred": ("No ace on this lead", "You must capture"),  # 21 characters at most
         "hint": "Hint",
         "hint_take": "%s takes %s",  # card, cards taken
         "hint_trail": "Play %s",

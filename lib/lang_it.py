@@ -23,7 +23,7 @@ def update(out: dict) -> None:
         "scopa": "Scopa! %s",  # first: a long line is cut at its end
         "choose": "Presa: %s poi %s",
         "choose_touch": "Tocca una presa, poi la carta",
-        "barred": ("Asso vietato in apertura", "Gioca una carta che prende"),
+        "barred": ("Asso vietato ora", "Devi prendere"),  # 21 caratteri al più
         "hint": "Consiglio",
         "hint_take": "%s prende %s",
         "hint_trail": "Gioca %s",

@@ -41,7 +41,7 @@ CHITARRELLA = (
     # leave your partner's double for him: C-32
     "lascia la doppia al compagno: C-32",
     # nothing worth taking: lead a card you hold twice: C-31
-    "niente da prendere: gioca una carta doppia: C-31",
+    "nessuna presa utile: gioca una carta doppia: C-31",
     # risk one of your sevens rather than hold them to the end: C-33
     "rischia un sette, non tenerli fino alla fine: C-33",
     # dealer: keep your two sevens for last: C-33
@@ -53,7 +53,7 @@ CHITARRELLA = (
     # break the pairs against the dealer: C-28
     "spariglia contro il mazziere: C-28",
     # dealer without sevens: break the sevens: C-35
-    "mazziere senza sette: spariglia: C-35",
+    "mazziere senza sette: spariglia i sette: C-35",
     # late in the hand: play the odd seven, keep the paired card: C-30
     "a fine mano: gioca il sette spaiato: C-30",
     # avoid leaving a table the next player can sweep: C-14

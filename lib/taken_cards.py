@@ -18,11 +18,13 @@ from text_screens import help_line, show_message
 
 from engine.observe import CARD, OTHER_PILE, OWN_PILE
 
-# language -> (the first captures' headings: ours, theirs; none yet; our pile and its count)
+# language -> (the first captures' headings: ours, theirs; none yet; our pile and its count,
+# for one card (an ace that took only itself, RULES §7) and for more)
 _WORDS = {
-    "en": (("Our first take:", "Their first take:"), "none yet", "Our pile, %d cards:"),
+    "en": (("Our first take:", "Their first take:"), "none yet",
+           ("Our pile, 1 card:", "Our pile, %d cards:")),
     "it": (("Prima presa nostra:", "Prima presa loro:"), "ancora nessuna",
-           "Nostre prese, %d carte:"),
+           ("Nostre prese, 1 carta:", "Nostre prese, %d carte:")),
 }
 
 
@@ -41,7 +43,8 @@ def show(app) -> None:
             lines.append(heading)
             lines += wrap(" ".join(suits), chars) if suits else [none_yet]
     else:  # own_pile
-        lines.append(our_pile % sum(1 for card in range(40) if game.obs[CARD + card] == OWN_PILE))
+        count = sum(1 for card in range(40) if game.obs[CARD + card] == OWN_PILE)
+        lines.append(our_pile[0] if count == 1 else our_pile[1] % count)
         for line in _suit_lines(game, OWN_PILE):
             lines += wrap(line, chars)
     show_message(app, "captures", app.texts["captures"], lines, help_line(app, "back_help", 1))

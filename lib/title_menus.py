@@ -80,7 +80,7 @@ def _load_save(app) -> None:
         app.saved = save.load(app.save_dir)
     except save.SaveError as error:  # go on without it: the reason in one line on the
         print("save ignored:", error)  # console, a short one in the title's words
-        app.message = app.texts["save_bad"]
+        app.message = "save_bad"  # a key: the title says it in the language of the moment
         app.saved = None
     app._forget_files()
     if app.saved is not None:  # the title in the saved match's language; Continue keeps
@@ -147,7 +147,7 @@ def show_title(app) -> None:
     """The title menu (with Continue when a valid save is there)."""
     texts = app.texts
     items = _TITLE_ITEMS if app.saved is None else ("continue",) + _TITLE_ITEMS
-    show_menu(app, "title", texts["title"], items, 1, app.message)
+    show_menu(app, "title", texts["title"], items, 1, texts[app.message] if app.message else "")
     app.text_scene.set_centered(0, texts["subtitle"], DIM)
 
 

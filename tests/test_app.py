@@ -31,6 +31,7 @@ from conftest import cards, position
 from engine import scoring
 from engine.cards import card_name
 from engine.layout import PILE
+from engine.observe import CARD, OWN_PILE
 from sim import display as sim_display
 from sim import simulator
 
@@ -806,7 +807,7 @@ def test_taken_cards_show_what_review_captures_allows(shown, review, language):
         assert _names_in(app, lines[theirs:]) == _first_take(state, 1)
     else:
         pile = {card for card in range(40) if state.where[card] == PILE}  # team 0's
-        assert lines[1] == our_pile % len(pile)
+        assert lines[1] == (our_pile[0] if len(pile) == 1 else our_pile[1] % len(pile))
         assert _names_in(app, lines[2:]) == pile
         for line in lines[2:]:  # a suit a line, in rank order
             cards = [card for card in range(40) if app.game.card_name(card) in line.split()]
@@ -814,6 +815,28 @@ def test_taken_cards_show_what_review_captures_allows(shown, review, language):
     assert app.text_scene.chars >= max(len(line) for line in lines)
     app.handle(SELECT)
     assert app.screen == "table" and "taken_cards" not in sys.modules
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("count", [1, 3])
+def test_our_pile_of_one_card_is_said_in_the_singular(shown, language, count, monkeypatch):
+    # an ace on an empty table takes only itself (the ace sweep, RULES §7): a pile of one
+    app, _ = make_app(shown, review_captures="own_pile", language=language)
+    pick(app, "vs_bots")
+    game = app.game
+    real_observe = game.state.observe
+
+    def observed(seat, out):  # the pile: the first ``count`` cards
+        real_observe(seat, out)
+        for card in range(40):
+            out[CARD + card] = OWN_PILE if card < count else 0
+
+    monkeypatch.setattr(game.state, "observe", observed)
+    app.handle(BACK)
+    pick(app, "captures")
+    said = {("en", 1): "Our pile, 1 card:", ("en", 3): "Our pile, 3 cards:",
+            ("it", 1): "Nostre prese, 1 carta:", ("it", 3): "Nostre prese, 3 carte:"}
+    assert app.text_scene.text()[1].strip() == said[language, count]
 
 
 @pytest.mark.parametrize("watch", [False, True])
@@ -1183,8 +1206,10 @@ def test_corrupt_save_is_reported_in_one_line_and_ignored(shown, tmp_path, capsy
     # the reason on the console in one line; on screen, whole, the title's words for it
     console = [line for line in capsys.readouterr().out.splitlines() if "save ignored" in line]
     assert len(console) == 1 and save.SAVE_NAME in console[0]
-    assert app.message == app.texts["save_bad"]
-    assert app.text_scene.footer.text.strip() == app.message
+    assert app.text_scene.footer.text.strip() == app.texts["save_bad"]
+    pick(app, "language")  # the other language: the footer follows it
+    assert app.text_scene.footer.text.strip() == i18n.texts(
+        "it" if language == "en" else "en", menus=True)["save_bad"]
 
 
 @pytest.mark.parametrize("language", ["en", "it"])

@@ -99,6 +99,16 @@ def test_every_turn_line_fits_every_layout(language, layout_name):
         assert len(line) <= chars, line
 
 
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+@pytest.mark.parametrize("layout_name", layouts.NAMES)
+def test_a_barred_cards_words_fit_the_last_play_line(language, layout_name):
+    # lib/game.py says them there when a card may not be played (an ace's lead, RULES §7; a
+    # card that must capture under forced_capture=turn)
+    chars = layouts.layout(layout_name).last_play[2]
+    for words in i18n.texts(language)["barred"]:
+        assert len(words) <= chars, words
+
+
 def test_italian_says_ad_before_a_name_that_starts_with_a():
     from game import name_text
 
