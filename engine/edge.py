@@ -14,8 +14,9 @@ Allocation: desktop and edge use (lists, sets and strings).
 from array import array
 
 from engine.cards import NO_CARD, VALUE, card_name
-from engine.layout import DEAL, PLAY, TABLE, IllegalMove
+from engine.layout import DEAL, PLAY, TABLE, TERMINAL, IllegalMove
 from engine.moves import (
+    ACE_SWEEP,
     MAX_MOVES,
     MAX_TABLE,
     SELF_TAKE,
@@ -41,8 +42,8 @@ def check_position(state, hands, table, ply: int) -> None:
         raise ValueError("a position needs four hands")
     if len(table) > MAX_TABLE or max(len(cards) for cards in hands) > 10:
         raise ValueError("at most 10 cards a hand and %d on the table" % MAX_TABLE)
-    if not 0 <= ply < state.rules.plies:
-        raise ValueError("ply must be in 0..%d" % (state.rules.plies - 1))
+    if type(ply) is not int or not 0 <= ply < state.rules.plies:
+        raise ValueError("ply must be in 0..%d, not %r" % (state.rules.plies - 1, ply))
 
 
 def check_deal(state, hands, table) -> None:
@@ -54,8 +55,11 @@ def check_deal(state, hands, table) -> None:
             or len(table) != 40 - 4 * size:
         raise ValueError("a deal needs four hands of %d cards and %d on the table"
                          % (size, 40 - 4 * size))
-    if sorted(list(hands[0]) + list(hands[1]) + list(hands[2]) + list(hands[3])
-              + list(table)) != list(range(40)):
+    cards = list(hands[0]) + list(hands[1]) + list(hands[2]) + list(hands[3]) + list(table)
+    for card in cards:
+        if type(card) is not int:  # 1.0 and True would pass the sort below
+            raise ValueError("%r is no card (an int 0..39, engine/cards.py)" % (card,))
+    if sorted(cards) != list(range(40)):
         raise ValueError("a deal must hold each of the 40 cards once")
 
 
@@ -71,9 +75,12 @@ def place_cards(state, hands, table) -> None:
 
 def set_position(state, hands, table, turn: int, ply: int, dealer) -> None:
     """Set up a hand in play from card lists; see State.set_position."""
+    if state.phase == TERMINAL:
+        raise ValueError("the match is over: new_match() starts another")
     check_position(state, hands, table, ply)
     for seat, what in ((turn, "turn"), (dealer, "dealer")):
-        if seat is not None and (type(seat) is not int or not 0 <= seat <= 3):
+        if (seat is not None or what == "turn") and (type(seat) is not int
+                                                     or not 0 <= seat <= 3):
             raise ValueError("%s must be a seat, 0..3, not %r" % (what, seat))
     state.dealer = (turn - 1 - ply) & 3 if dealer is None else dealer
     place_cards(state, hands, table)
@@ -83,6 +90,13 @@ def set_position(state, hands, table, turn: int, ply: int, dealer) -> None:
     state.turn = turn & 3
     state.leader = (turn - ply) & 3
     state.phase = PLAY
+
+
+def checked_seat(number) -> int:
+    """``number``, checked to be a seat (0..3); raises ValueError."""
+    if type(number) is not int or not 0 <= number <= 3:
+        raise ValueError("seat must be 0..3, not %r" % (number,))
+    return number
 
 
 def cards_in(buffer) -> list:
@@ -179,8 +193,8 @@ def check(state, move: int) -> None:
     options = "; legal: " + ", ".join(
         "%s takes %s" % (name, "itself" if m & SELF_TAKE else _names(taken_cards(state, m)))
         for m in own)
-    for legal in own:
-        if take and (legal >> 6) & TABLE_MASK == take:  # the same take, other ace flags
+    for legal in own:  # the same take (a trail too, if the move has flags), other ace flags
+        if (take or move & (SELF_TAKE | ACE_SWEEP)) and (legal >> 6) & TABLE_MASK == take:
             raise IllegalMove("%s: the move's flags are not those of the legal move with this "
                               "take (RULES §7, engine/moves.py); make moves with move_for or "
                               "take them from legal_moves" % name)

@@ -152,8 +152,8 @@ def _parse_primiera(value) -> tuple:
         raise _primiera_error(value)
     items = value.split(",") if isinstance(value, str) else list(value)
     try:
-        if any(isinstance(item, float) for item in items):
-            raise ValueError(items)  # 10.7 is no primiera value; int() would truncate it
+        if any(isinstance(item, (float, bool)) for item in items):
+            raise ValueError(items)  # 10.7 or True is no primiera value; int() would take it
         values = tuple(int(item) for item in items)
     except (TypeError, ValueError):
         raise _primiera_error(value) from None

@@ -25,7 +25,9 @@ class Rules:
 
         values = resolve(preset, overrides)  # checks the arguments first
         self.preset = preset
-        self.overrides = dict(overrides) if overrides else {}
+        # copies of the caller's lists too, so changing them later changes no Rules
+        self.overrides = {key: list(value) if isinstance(value, list) else value
+                          for key, value in overrides.items()} if overrides else {}
         derive(self, values)
 
     @property

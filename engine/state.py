@@ -97,6 +97,9 @@ class State:
     def new_match(self, seed: int, first_dealer: int = -1) -> None:
         """Start a match: seed the PRNG, choose the first dealer (unless given), wait for the
         first deal."""
+        if type(first_dealer) is not int or not -1 <= first_dealer <= 3:  # before any change
+            raise ValueError("first_dealer must be a seat, 0..3, or -1 to draw, not %r"
+                             % (first_dealer,))
         self.rng.seed(seed)
         self.score[0] = 0
         self.score[1] = 0
@@ -519,7 +522,7 @@ class State:
         """Edge: ``seat``'s cards in hand order."""
         from engine import edge
 
-        return edge.cards_in(self.hands[seat])
+        return edge.cards_in(self.hands[edge.checked_seat(seat)])
 
     # -- hand end and match (engine/match.py) ---------------------------------------------
     # The modules' functions as methods, with no wrapper (a wrapper costs a board about 50

@@ -602,3 +602,89 @@ def test_what_a_play_took_does_not_load_edge(monkeypatch):
         took += len(taken)
     assert took  # captures were asked about too, not only trails
     assert "engine.edge" not in sys.modules
+
+
+# -- calls out of place: refused before anything changes -------------------------------------
+
+
+def test_a_seat_out_of_range_is_refused():
+    from engine import observe
+
+    state = dealt_state(seed=6)
+    before = snapshot(state)
+    out = bytearray(observe.SIZE)
+    for seat in (4, 255, -1):  # seat 4 saw the table as its hand
+        with pytest.raises(ValueError, match="seat must be 0..3"):
+            state.observe(seat, out)
+        with pytest.raises(ValueError, match="seat must be 0..3"):
+            state.hand_cards(seat)
+    assert out == bytearray(observe.SIZE) and snapshot(state) == before
+
+
+@pytest.mark.parametrize("first_dealer", ["2", 1.5, 7, -2, True])
+def test_new_match_refuses_a_bad_first_dealer_before_it_resets_anything(first_dealer):
+    state = dealt_state(seed=6)
+    state.score[0] = 3
+    before = snapshot(state)
+    with pytest.raises(ValueError, match="first_dealer must be a seat"):
+        state.new_match(5, first_dealer)
+    assert snapshot(state) == before
+
+
+def test_set_position_and_set_deal_refuse_bad_values_before_they_change_the_state():
+    state = dealt_state(seed=6)
+    before = snapshot(state)
+    hands = [cards("Ad"), cards("2d"), cards("3d"), cards("4d")]
+    for kwargs, words in (({"turn": None}, "turn must be a seat"),
+                          ({"turn": 0, "ply": 1.5}, "ply must be in"),
+                          ({"turn": 0, "ply": True}, "ply must be in")):
+        with pytest.raises(ValueError, match=words):
+            state.set_position(hands, cards("Kc"), **kwargs)
+        assert snapshot(state) == before
+    fresh = State(Rules("chitarrella"), 1)
+    deal, table = full_deal("Ad 2d 3d 4d")
+    before = snapshot(fresh)
+    for bad in (1.0, True):  # either sorts as card 1, and passed the deal's check
+        with pytest.raises(ValueError, match="is no card"):
+            fresh.set_deal([[bad if card == 1 else card for card in hand] for hand in deal],
+                           [bad if card == 1 else card for card in table])
+        assert snapshot(fresh) == before
+
+
+def test_a_trail_with_ace_flags_is_refused_for_its_flags():
+    from engine.edge import IllegalMove
+    from engine.moves import ACE_SWEEP, SELF_TAKE
+
+    state = position(("2s", "3c", "4c", "5c"), "Kc")  # 2s can only be trailed
+    for flag in (ACE_SWEEP, SELF_TAKE):
+        with pytest.raises(IllegalMove, match="flags are not those of the legal move"):
+            state.check(cards("2s")[0] | flag)
+
+
+def test_a_finished_match_refuses_another_hand_end_and_a_set_up_position():
+    rules = Rules("chitarrella", {"target": 1})
+    state = State(rules, 3)
+    rnd = random.Random(3)
+    moves = array("i", [0] * BIG)
+    while state.phase != TERMINAL:
+        if state.phase == DEAL:
+            state.deal()
+        elif state.phase == HAND_OVER:
+            state.end_hand()
+        else:
+            state.apply(moves[rnd.randrange(state.legal_moves(moves))])
+    before = snapshot(state)
+    with pytest.raises(ValueError, match="the match is over"):
+        state.end_hand()
+    with pytest.raises(ValueError, match="the match is over"):
+        state.set_position([cards("Ad"), [], [], []], [], turn=0)
+    assert snapshot(state) == before
+
+
+def test_rules_keep_copies_of_the_lists_they_were_given():
+    values = [16, 12, 13, 14, 15, 18, 21, 10, 10, 10]
+    rules = Rules("chitarrella", {"primiera_values": values})
+    values[0] = 20  # the caller's list changes afterwards: the rules do not
+    assert rules == Rules("chitarrella") and rules.to_dict()["primiera_values"][0] == 16
+    with pytest.raises(ValueError, match="primiera_values"):
+        Rules("chitarrella", {"primiera_values": [True] * 10})
