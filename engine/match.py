@@ -56,8 +56,7 @@ class MatchInfo:
 def end_hand(state) -> None:
     """Score the finished hand and decide the match or pass the deal (RULES §6.2, §2.6)."""
     if state.phase != HAND_OVER:
-        raise ValueError("the match is over" if state.phase == TERMINAL
-                         else "the hand is not over")
+        raise ValueError("the hand is not over")
     rules = state.rules
     points = state.hand_points
     score = state.score

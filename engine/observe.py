@@ -88,7 +88,7 @@ def may_declare_out(obs, rules) -> bool:
 def observe(state, seat: int, out) -> None:
     """Fill ``out`` with what ``seat`` may see now (layout in the module docstring)."""
     if not 0 <= seat <= 3:  # seat 4 would see the table as its hand
-        raise ValueError("seat must be 0..3, not %r" % (seat,))
+        raise ValueError("seat must be 0..3")
     rules = state.rules
     where = state.where
     team = seat & 1

@@ -139,6 +139,14 @@ def _parse_packets(value) -> tuple:
     return tuple(packets)
 
 
+def copied(overrides) -> dict:
+    """``overrides`` (checked by ``resolve``) with copies of its lists too, for a Rules to
+    keep: changing the caller's lists later changes no Rules. Here, not in engine/rules.py,
+    as a board keeps that module and releases this one."""
+    return {key: list(value) if isinstance(value, list) else value
+            for key, value in (overrides or {}).items()}
+
+
 def _primiera_error(value) -> RulesError:
     # RULES §11 writes the table by primiera rank (7 6 A 5 4 3 2 figures, "21/18/16/..."); the
     # parameter takes it by card rank, A..K, comma-separated: every error says so.

@@ -21,13 +21,11 @@ class Rules:
     """A checked set of rule parameters; see the module docstring."""
 
     def __init__(self, preset: str = "chitarrella", overrides: dict | None = None) -> None:
-        from engine.presets import derive, resolve
+        from engine.presets import copied, derive, resolve
 
         values = resolve(preset, overrides)  # checks the arguments first
         self.preset = preset
-        # copies of the caller's lists too, so changing them later changes no Rules
-        self.overrides = {key: list(value) if isinstance(value, list) else value
-                          for key, value in overrides.items()} if overrides else {}
+        self.overrides = copied(overrides)
         derive(self, values)
 
     @property

@@ -98,8 +98,7 @@ class State:
         """Start a match: seed the PRNG, choose the first dealer (unless given), wait for the
         first deal."""
         if type(first_dealer) is not int or not -1 <= first_dealer <= 3:  # before any change
-            raise ValueError("first_dealer must be a seat, 0..3, or -1 to draw, not %r"
-                             % (first_dealer,))
+            raise ValueError("first_dealer must be 0..3 or -1")
         self.rng.seed(seed)
         self.score[0] = 0
         self.score[1] = 0
