@@ -59,6 +59,7 @@ from layouts import text_box
 from match_setup import VS_BOTS, WATCH
 
 from engine.clock import ticks_ms
+from engine.layout import TERMINAL
 from engine.rules import release_parser
 from engine.unload import forget
 
@@ -138,6 +139,8 @@ class App:
         if self.save_dir is None or game is None:
             return
         state = game.state
+        if state.phase == TERMINAL:  # recorded when it ends (_record_match), which clears the
+            return  # save: saved again, each Continue would count it once more
         position = (game.matches, state.hand_number, state.phase, state.ply)
         if position == self._stored:
             return

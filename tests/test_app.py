@@ -30,7 +30,7 @@ from match_setup import MatchSetup
 from conftest import cards, position
 from engine import scoring
 from engine.cards import card_name
-from engine.layout import PILE
+from engine.layout import HAND_OVER, PILE, TERMINAL
 from engine.observe import CARD, OWN_PILE
 from sim import display as sim_display
 from sim import simulator
@@ -1242,6 +1242,27 @@ def test_damaged_statistics_are_said_on_their_screen(shown, tmp_path, capsys, la
     app.handle(BACK)
     pick(app, "stats")
     assert app.text_scene.footer.text.strip() != app.texts["stats_bad"]
+
+
+def test_a_match_ended_across_restarts_is_counted_once_and_not_offered_again(shown, tmp_path):
+    # switched off on the last hand's end screen, twice: the save must not come back as a
+    # finished match that each Continue counts again
+    import save
+
+    app, clock = make_app(shown, tmp_path)
+    pick(app, "vs_bots")
+    chooser = random.Random(5)
+    while not (app.screen == "hand_end" and app.game.state.phase == TERMINAL):
+        answer(app, clock, chooser)
+    for _ in range(2):  # a restart: a new App on the same drive
+        app, clock = make_app(shown, tmp_path)
+        pick(app, "continue")
+        assert app.screen == "hand_end" and save.load(str(tmp_path))[1].phase == HAND_OVER
+    app.handle(SELECT)
+    assert app.screen == "match_end" and save.load(str(tmp_path)) is None
+    assert app.stats.played["easy"] == 1
+    app.handle(BACK)
+    assert "continue" not in app.items
 
 
 def test_statistics_count_a_match_against_bots_and_reset(shown, tmp_path):
