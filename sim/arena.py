@@ -419,14 +419,8 @@ def _run(args) -> int:
         matches = max(1, args.deals // _DEALS_PER_MATCH_PAIR)
     jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
     check_options(setup, args.deals, matches, jobs)  # before any file is made
-    for flag, path in (("--out", args.out), ("--plot", args.plot)):
-        if path == "":
-            raise ValueError("%s needs a file name" % flag + (", or - for stdout"
-                                                              if flag == "--out" else ""))
-    if args.plot:
-        check_output(args.plot, "--plot")
-    if args.out and args.out != "-":
-        check_output(args.out, "--out")
+    check_output(args.plot, "--plot")
+    check_output(args.out, "--out")
     progress = not args.quiet and sys.stderr.isatty()
     report_to = sys.stdout
     if args.out == "-":

@@ -126,9 +126,15 @@ def check_counts(seed: int, matches: int) -> None:
         raise ValueError("--seed must be in 0..2**30 - matches")
 
 
-def check_output(path: str, flag: str) -> None:
+def check_output(path: str | None, flag: str) -> None:
     """Raise ValueError unless a file can be written at ``path`` (checked before a run, so a
-    long run does not end in an error about its output)."""
+    long run does not end in an error about its output); None (not asked for) and ``-`` for
+    stdout (``--out``) pass."""
+    if path is None or (path == "-" and flag == "--out"):
+        return
+    if not path:
+        raise ValueError("%s needs a file name%s"
+                         % (flag, ", or - for stdout" if flag == "--out" else ""))
     target = Path(path)
     if target.is_dir():
         raise ValueError("%s: %s is a folder" % (flag, path))
@@ -193,10 +199,7 @@ def _run(args) -> int:
     overrides = parse_rule_options(args.rule)
     rotating = Rules(args.preset, overrides).rotate_partners > 0
     check_counts(args.seed, args.matches)  # before the record file is touched
-    if args.out == "":
-        raise ValueError("--out needs a file name, or - for stdout")
-    if args.out and args.out != "-":
-        check_output(args.out, "--out")
+    check_output(args.out, "--out")
     if args.out == "-":
         summary = run_selfplay(args.preset, args.seed, args.matches, names, overrides,
                                sys.stdout)
