@@ -236,6 +236,8 @@ class _Resolver:
         table_sum = values["redeal_if_table_sum_le"]
         if table_sum != "off" and not 4 <= table_sum <= 39:
             raise RulesError("redeal_if_table_sum_le must be 4..39 or off, got %r" % table_sum)
+        if values["rotate_partners_every_n_games"] == 0:  # C-4: a turn lasts 1 game or more
+            raise RulesError("rotate_partners_every_n_games must be 1 or more, or off, got 0")
         if table_sum != "off" and kings != "off":
             # The largest table the kings' rule keeps: kings - 1 kings, then cavalli (9 each).
             # At or below the sum limit, every deal would be thrown in (RULES §3.3).

@@ -308,6 +308,7 @@ def test_unknown_parameter_refused():
     ("redeal_kings_min", 5),
     ("redeal_kings_min", 0),
     ("redeal_if_table_sum_le", 2),
+    ("rotate_partners_every_n_games", 0),  # C-4: partners change after 1 game or more
     ("primiera_values", "16,12,13"),
     ("primiera_values", "16,12,13,14,15,18,21,10,10,x"),
     ("napola", "cap5"),
