@@ -146,7 +146,7 @@ def read_record(lines) -> list:
         if not line.strip():
             continue
         try:
-            event = json.loads(line)
+            event = json.loads(line, object_pairs_hook=_unique_keys)
         except (ValueError, RecursionError) as error:
             raise RecordError(number, "not JSON: %s" % error) from None
         if not isinstance(event, dict) or not isinstance(event.get("ev"), str):
@@ -170,7 +170,8 @@ def read_record(lines) -> list:
         except RecordError:
             raise
         except (ValueError, KeyError, TypeError, RulesError, IllegalMove) as error:
-            reason = "missing field %s" % error if isinstance(error, KeyError) else str(error)
+            reason = "missing field %r" % error.args[0] if isinstance(error, KeyError) \
+                else str(error)
             raise RecordError(number, reason) from None
     if reader is None:
         raise RecordError(number, "no match in the record: it must start with a match event")
@@ -179,9 +180,20 @@ def read_record(lines) -> list:
     return matches
 
 
+def _unique_keys(pairs) -> dict:
+    """An event's object, refusing a key given twice: JSON readers differ on which copy
+    counts, so such a record does not say one thing."""
+    event = {}
+    for key, value in pairs:
+        if key in event:
+            raise ValueError("duplicate key %r" % key)
+        event[key] = value
+    return event
+
+
 def _field(event: dict, name: str, kind):
     if name not in event:
-        raise KeyError(repr(name))
+        raise KeyError(name)
     value = event[name]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise ValueError("%s must be %s, got %r" % (name, getattr(kind, "__name__", kind), value))
@@ -298,7 +310,9 @@ class _MatchReader:
 
     def declare(self, event: dict) -> None:
         state = self.state
-        _expect("seat", _field(event, "seat", int), state.turn)
+        seat = _field(event, "seat", int)
+        if state.rules.declare_out and state.phase == PLAY:  # else declare() says why not
+            _expect("seat", seat, state.turn)
         held = state.declare()
         _expect("ok", _field(event, "ok", bool), held)
 
@@ -310,10 +324,11 @@ class _MatchReader:
         expected = hand_end_event(state)
         for name, value in expected.items():
             if name == "rest":
-                _expect(name, sorted(_cards(event, name)), sorted(_cards(expected, name)))
+                _expect(name, _names(sorted(_cards(event, name))),
+                        _names(sorted(_cards(expected, name))))
             elif name != "ev":
                 if name not in event:
-                    raise KeyError(repr(name))
+                    raise KeyError(name)
                 _expect(name, event[name], value)
         self.result.hands += 1
 

@@ -882,3 +882,44 @@ def test_every_tampered_line_is_rejected(preset, bots):
         else:
             pytest.fail(f"line {line}, {description}: tampered record accepted")
     assert count > 200
+
+
+def test_rejects_a_key_given_twice():
+    # JSON readers differ on which copy of a repeated key counts: such a record says two things.
+    lines = sample_record()
+    index = first(lines, "play")
+    doubled = lines[index][:-1] + ', "seat": 9}'
+    reject(lines[:index] + [doubled] + lines[index + 1:], index + 1, "duplicate key 'seat'")
+    header = lines[0].replace('"ev": "match"', '"ev": "chat", "ev": "match"')
+    reject([header] + lines[1:], 1, "duplicate key 'ev'")
+
+
+def test_a_missing_field_is_named_once_quoted():
+    lines = sample_record()
+    index = first(lines, "play")
+    event = json.loads(lines[index])
+    del event["scopa"]
+    error = reject(lines[:index] + [json.dumps(event)] + lines[index + 1:], index + 1)
+    assert error.reason == "missing field 'scopa'"
+
+
+def test_a_wrong_rest_is_told_in_card_names():
+    lines = sample_record()
+    index = first(lines, "hand_end")
+    rest = json.loads(lines[index])["rest"]
+    told = rest + ["Kd"] if "Kd" not in rest else rest[1:]
+    error = reject(_replace(lines, index, rest=told), index + 1, "rest")
+    for name in set(rest + told):  # both lists, as names, not the engine's card numbers
+        assert repr(name) in error.reason, error.reason
+
+
+def test_a_declaration_between_hands_is_refused_for_being_out_of_play():
+    out = StringIO()
+    run_selfplay("chitarrella", 5, 4, ["greedy", "random", "greedy", "random"],
+                 {"declare_out": True}, out=out)
+    lines = out.getvalue().splitlines()
+    index = first(lines, "hand_end") + 1
+    for seat in range(4):  # whatever the seat, the reason is the moment
+        declare = {"ev": "declare", "seat": seat, "ok": False}
+        reject(lines[:index] + [json.dumps(declare)] + lines[index:], index + 1,
+               "only at its turn in play")
