@@ -17,12 +17,20 @@ from sim import arena, selfplay, simulator
 PLAY = "play"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, its errors told in one line (with where to find the usage), as
+    the commands' own errors are."""
+
+    def error(self, message):
+        self.exit(2, "error: %s (%s --help shows the options)\n" % (message, self.prog))
+
+
 def main(argv=None) -> int:
     """Run a command; without one (nothing, or options only) run the simulator."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv.insert(0, PLAY)
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m sim",
         description="The simulator (the default command), self-play, the arena and the record "
                     "check.")

@@ -419,6 +419,8 @@ def _run(args) -> int:
         matches = max(1, args.deals // _DEALS_PER_MATCH_PAIR)
     jobs = (os.cpu_count() or 1) if args.jobs is None else args.jobs
     check_options(setup, args.deals, matches, jobs)  # before any file is made
+    if args.out and not matches:
+        raise ValueError("--out records the matches, and --matches 0 plays none")
     check_output(args.plot, "--plot")
     check_output(args.out, "--out")
     progress = not args.quiet and sys.stderr.isatty()

@@ -224,7 +224,9 @@ BAD_OPTIONS = [
     (["--a", "greedy:x"], ["budget", "greedy:x"]),
     (["--b", "random:1:2:3"], ["BOT[:ITERS[:MS]]"]),
     (["--deals", "0"], ["--deals"]),
+    (["--deals", "1.5"], ["--deals", "invalid int", "arena --help"]),  # argparse's, one line too
     (["--matches", "-1"], ["--matches"]),
+    (["--matches", "0"], ["--matches 0 plays none"]),  # an empty record reads as no match
     (["--jobs", "0"], ["--jobs"]),
     (["--seed", "-1"], ["--seed"]),
     (["--rule", "jokers=1"], ["unknown rule", "jokers"]),
