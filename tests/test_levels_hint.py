@@ -123,3 +123,29 @@ def test_play_helper_still_applies_after_a_hint():
     ask(state, hinter)
     play(state, "4d")  # the player may ignore the hint (C-40: the scopa is free)
     assert state.turn == 1
+
+
+def test_a_hint_leaves_the_lent_bots_stream_as_it_was_and_repeats_itself():
+    # A game lends its bots' search to the Hinter (lib/game.py). The hint must not move the
+    # search's random stream, or asking one would change how the bots then play, and the
+    # same position asked twice could get two hints (a hard search is noisy).
+    rules = Rules("chitarrella")
+    state = State(rules, 11)
+    lent = make_level_bot("normal", rules, 3)
+    twin = make_level_bot("normal", rules, 3)
+    hinter = Hinter(rules, 3, lent, level_budget("hard")[1:], teacher=False)
+    obs = bytearray(observe.SIZE)
+    moves = array("i", [0] * MAX_MOVES)
+    chooser = random.Random(11)
+    state.phase = DEAL
+    while state.deal():
+        pass
+    for _ in range(12):
+        state.observe(state.turn, obs)
+        count = state.legal_moves(moves)
+        first = hinter.search_move(obs, moves, count)
+        assert hinter.search_move(obs, moves, count) == first
+        assert lent.choose(obs, moves, count) == twin.choose(obs, moves, count)
+        assert (lent.iterations, lent.rng.s1, lent.rng.s2, lent.rng.s3) == \
+            (twin.iterations, twin.rng.s1, twin.rng.s2, twin.rng.s3)
+        state.apply(moves[chooser.randrange(count)])

@@ -58,7 +58,16 @@ class Hinter:
         deadline_ms = search.deadline_ms
         search.iterations = self.iterations  # a lent bot may have a smaller budget
         search.deadline_ms = self.deadline_ms
+        # The search's random stream is put back after the hint: the bots then play as they
+        # would have without it, and the same position asked again gets the same hint.
+        rng = search.rng
+        s1 = rng.s1
+        s2 = rng.s2
+        s3 = rng.s3
         move = search.choose(obs, moves, count)
+        rng.s1 = s1
+        rng.s2 = s2
+        rng.s3 = s3
         search.iterations = iterations
         search.deadline_ms = deadline_ms
         self.move = move
