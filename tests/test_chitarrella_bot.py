@@ -85,6 +85,15 @@ def test_c34_takes_the_settebello_now():
     assert decide(state) == ("7s", "7d", "take the settebello now: C-34")
 
 
+def test_c34_never_trails_the_settebello_to_dodge_a_sweep():
+    # Seat 2 holds 2s 3d 6c 7d on the 4d, the other sevens with the opponents: 3d leaves a
+    # seven's sweep, 6c a king's, 7d none, but a seven takes the trailed settebello (a point
+    # and the heart of the primiera, C-34), which is worse than the sweep's risk.
+    state = position(("Jb Jc Qb", "7b 6b 5b", "2s 3d 6c 7d", "7c 7s Kc 6s"), "4d", turn=2,
+                     ply=22)
+    assert decide(state)[0] != "7d"
+
+
 def test_c14_leaves_no_table_the_next_player_can_sweep():
     # 5s takes the 5c but leaves the 3b alone, and seat 1 may hold a three (3d, 3s unseen);
     # the king trailed leaves 5 + 3 + 10 = 18.

@@ -13,7 +13,8 @@ Every legal move gets a score in hundredths of a point, the sum of three parts:
   hold twice (C-31, sevens too, C-33, but a dealer with two sevens keeps them for last); leave
   the partner's double (C-32) and sevens as C-36 says; take a seven when you hold the
   settebello or two sevens (C-37); play one of three alike early (C-39); late in the hand play
-  the odd seven (C-30). The settebello is taken at once (C-34).
+  the odd seven (C-30). The settebello is taken at once, and a trailed one counts as lost
+  (C-34).
 
 The move with the best total is played; ``reason`` names the part that made it differ from
 the most valuable capture (its words are engine/bots/reasons.py ``CHITARRELLA``). Declaring
@@ -42,6 +43,7 @@ except ImportError:  # CPython
 _CARD = const(10)  # every card counts towards carte
 _DENARO = const(8)
 _SETTEBELLO = const(70)
+_SETTEBELLO_CARD = const(6)  # engine/cards.py SETTEBELLO
 _RE_BELLO = const(70)  # re_bello (RULES §5.3)
 _NAPOLA = const(10)  # each of the denari A 2 3 under napola
 _SCOPA = const(130)  # C-14
@@ -259,6 +261,10 @@ class ChitarrellaBot:
         card = move & 63
         self.scopa = False
         if move < 64:
+            if card == _SETTEBELLO_CARD:
+                # C-34: the settebello is a point and the heart of the primiera; trailed, it
+                # is as good as gone (a seven takes it, or a sum of 8 to 10), not half gone.
+                return -worth[card]
             return -(worth[card] * _TRAIL_COST >> 4)
         take = (move >> 6) & TABLE_MASK
         gain = worth[card]
