@@ -237,6 +237,14 @@ def test_c41_counting_the_cards_at_the_end():
                              "counting the cards: the next player cannot answer this: C-41")
 
 
+def test_c41_is_the_dealers_count_alone():
+    # The same count one play earlier, by seat 2 (not the dealer): the same play, but C-41's
+    # "quarantotto" is the dealer's, "rimasto con due carte e gli altri con una".
+    state = position(("2d", "Jb", "4d 3c", "Qs 2s"), "6c", turn=2, ply=30)
+    card, _, reason = decide(state)
+    assert card == "4d" and "C-41" not in reason
+
+
 # -- legality over whole matches ------------------------------------------------------------
 
 

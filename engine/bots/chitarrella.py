@@ -63,7 +63,6 @@ _ODD_SEVEN = const(15)  # the odd seven late in the hand (C-30)
 _TRAIL_COST = const(8)  # sixteenths of a trailed card's worth given away
 _PLAIN = const(8)  # sixteenths of a capture that is no scopa counted as risk
 _ONE = const(1024)  # probabilities are fixed point: 1024 is certain
-_FEW = const(6)  # unseen cards left when counting them is exact enough to name (C-41)
 
 # Reason codes: indexes into engine/bots/reasons.py CHITARRELLA.
 _ONLY = const(1)
@@ -126,7 +125,9 @@ class ChitarrellaBot:
         self.final = False  # this play ends the hand (C-12, C-15)
         self.next_final = False  # the next player's play ends it
         self.dealer_side = False  # this seat is the dealer or his partner (C-28)
-        self.few = False  # few cards unseen: counting them names the holders (C-41)
+        # C-41's moment: the dealer down to two cards, the others to one, when counting the
+        # cards names who holds what ("fare il quarantotto")
+        self.quarantotto = False
 
     def reset(self, seed: int) -> None:
         """Nothing to reset: the bot is deterministic."""
@@ -188,7 +189,7 @@ class ChitarrellaBot:
             else:
                 self.reason = plain_code
         elif best != greedy:  # the next player's answer decided
-            if self.few and not best_risk:
+            if self.quarantotto and not best_risk:
                 self.reason = _COUNTED  # C-41: the count names who holds what
             else:
                 self.reason = _NO_SWEEP if greedy_sweep and not best_sweep else _NO_GIFT
@@ -236,7 +237,7 @@ class ChitarrellaBot:
         self.final = ply + 1 >= plies
         self.next_final = ply + 2 == plies
         self.dealer_side = (obs[observe.DEALER] & 1) == (seat & 1)
-        self.few = pool <= _FEW
+        self.quarantotto = obs[observe.DEALER] == seat and ply + 5 == plies
         hold = self.hold
         # C-41: a hand of h cards drawn from the pool of unseen cards holds none of the u
         # unseen cards of a value with chance C(pool - u, h) / C(pool, h); exact when h is the
