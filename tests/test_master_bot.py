@@ -5,6 +5,7 @@ on duplicate deals."""
 
 from __future__ import annotations
 
+import itertools
 from array import array
 
 import pytest
@@ -379,3 +380,111 @@ def _duplicate_points(preset: str, deals: int, iterations: int) -> tuple:
 def test_master_beats_greedy_on_duplicate_deals():
     master, greedy = _duplicate_points("chitarrella", 100, 20)  # 20 playouts: about 5 ms
     assert master - greedy > 0.25, f"master {master:.2f} vs greedy {greedy:.2f} a hand"
+
+
+# -- the endgame's deals ----------------------------------------------------------------------
+
+
+def _endgame_positions(preset: str, overrides: dict, left: int, wanted: int):
+    """(state, obs) at ``left`` plays from the end of greedy-played hands, ``wanted`` of them
+    with a choice to make."""
+    rules = Rules(preset, overrides)
+    state = State(rules)
+    greedy = GreedyBot(rules)
+    obs = bytearray(observe.SIZE)
+    moves = array("i", [0] * MAX_MOVES)
+    found = 0
+    for seed in range(200):
+        state.new_match(700 + seed)
+        while state.deal() != DEALT:
+            pass
+        while rules.plies - state.ply > left:
+            state.observe(state.turn, obs)
+            state.apply(greedy.choose(obs, moves, state.legal_moves(moves)))
+        if state.legal_moves(moves) < 2:
+            continue
+        state.observe(state.turn, obs)
+        yield state, obs
+        found += 1
+        if found == wanted:
+            return
+
+
+def _every_deal(inference) -> list:
+    """Brute force: each way to give the unseen cards to seats the rules let hold them, every
+    seat's room filled, as a tuple of owners in ``inference.unseen`` order."""
+    cards = list(inference.unseen[:inference.count])
+    deals = []
+    for owners in itertools.product(range(5), repeat=len(cards)):
+        allowed = all(inference.weight[seat * 40 + card]
+                      for seat, card in zip(owners, cards, strict=True))
+        if allowed and all(owners.count(seat) == inference.room[seat] for seat in range(5)):
+            deals.append(owners)
+    return deals
+
+
+@pytest.mark.parametrize("preset, overrides", [("chitarrella", {}),
+                                               ("chitarrella", {"forced_capture": "turn"}),
+                                               ("dieci", {})])
+@pytest.mark.parametrize("left", [5, 7, 8])
+def test_inference_lists_every_consistent_deal_once(preset, overrides, left):
+    for state, obs in _endgame_positions(preset, overrides, left, 4):
+        inference = MasterBot(state.rules).inference
+        inference.update(obs)
+        listed = []
+        more = inference.next_deal(True)
+        while more:
+            listed.append(tuple(inference.owner[card]
+                                for card in inference.unseen[:inference.count]))
+            more = inference.next_deal(False)
+        every = _every_deal(inference)
+        assert sorted(listed) == sorted(every) and len(set(listed)) == len(listed)
+        assert inference.count_deals(1000) == len(every)
+        assert inference.count_deals(3) == min(len(every), 4)  # no further than most + 1
+
+
+def test_master_solves_every_deal_when_the_budget_holds_them():
+    # Six plays left: 12 deals or fewer, which the hard budget solves all of. The choice is
+    # then the best by the exact average (weighted by the evidence) whatever the seed.
+    solver = Solver()
+    values = array("i", [0] * MAX_MOVES)
+    for state, obs in _endgame_positions("chitarrella", {}, 6, 4):
+        moves = array("i", [0] * MAX_MOVES)
+        count = state.legal_moves(moves)
+        bot = MasterBot(state.rules, 1, 64)
+        inference = bot.inference
+        load_position(bot.state, obs)
+        inference.update(obs)
+        average = [0] * count
+        for owners in _every_deal(inference):
+            for card, seat in zip(inference.unseen[:inference.count], owners, strict=True):
+                inference.owner[card] = seat
+            inference.place(bot.state)
+            solver.move_values(bot.state, moves, count, values)
+            for i in range(count):
+                average[i] += values[i] * inference.deal_weight()
+        best = {moves[i] for i in range(count) if average[i] == max(average)}
+        for seed in range(1, 6):
+            bot = MasterBot(state.rules, seed, 64)
+            assert bot.choose(obs, moves, count) in best
+            assert bot.playouts == len(_every_deal(bot.inference))
+
+
+def test_master_draws_distinct_deals_when_they_are_too_many_to_solve():
+    # Eight plays left: up to 90 deals, more than the budget solves; those it solves differ.
+    for state, obs in _endgame_positions("chitarrella", {}, 8, 3):
+        moves = array("i", [0] * MAX_MOVES)
+        count = state.legal_moves(moves)
+        bot = MasterBot(state.rules, 3, 64)
+        solved = []
+        place = bot.inference.place
+
+        def spy(into, place=place, solved=solved, inference=bot.inference):
+            solved.append(bytes(inference.owner))
+            place(into)
+
+        bot.inference.place = spy
+        bot.choose(obs, moves, count)
+        drawn = solved[1:]  # the first deal sampled measures a deal's cost
+        assert 1 < len(drawn) < len(_every_deal(bot.inference))
+        assert len(set(drawn)) == len(drawn) == bot.playouts

@@ -53,6 +53,7 @@ class Inference:
         self.unseen = bytearray(40)  # the unseen cards, most constrained first
         self.count = 0  # how many unseen cards
         self.owner = bytearray(40)  # card -> seat, the last deal
+        self.left = bytearray(_SEATS)  # room left per seat while deals are listed
         self.on_table = bytearray(40)  # work areas of the replay
         self.first = bytearray(40)  # ply -> first card captured at that ply, NO_CARD if none
         self.after = bytearray(40)  # card -> next card captured at the same ply
@@ -280,6 +281,71 @@ class Inference:
             owner[card] = _NO_ONE
             left4 -= 1
         return True
+
+    # -- every consistent deal in turn, for an exact average (engine/bots/master.py) -------
+
+    def next_deal(self, first: bool) -> bool:
+        """Put in ``owner`` the first consistent deal (``first``) or the one after the last, in
+        a fixed order: every unseen card with a seat the rules let hold it, every seat's room
+        filled. False past the last deal. Depth-first over the cards, most constrained first,
+        the seats chosen so far kept in ``owner``: nothing is allocated."""
+        unseen = self.unseen
+        owner = self.owner
+        left = self.left
+        weight = self.weight
+        count = self.count
+        if first:
+            for seat in range(_SEATS):
+                left[seat] = self.room[seat]
+            i = 0
+            seat = 0
+        else:  # take the last card back and try its next seat
+            i = count - 1
+            if i >= 0:
+                seat = owner[unseen[i]]
+                left[seat] += 1
+                seat += 1
+        while i >= 0:
+            if i == count:
+                return True
+            card = unseen[i]
+            while seat < _SEATS and not (left[seat] and weight[seat * 40 + card]):
+                seat += 1
+            if seat < _SEATS:
+                owner[card] = seat
+                left[seat] -= 1
+                i += 1
+                seat = 0
+            else:  # no seat left for this card: back to the one before
+                i -= 1
+                if i >= 0:
+                    seat = owner[unseen[i]]
+                    left[seat] += 1
+                    seat += 1
+        return False
+
+    def count_deals(self, most: int) -> int:
+        """How many consistent deals there are, counting no further than ``most`` + 1."""
+        n = 0
+        more = self.next_deal(True)
+        while more and n <= most:
+            n += 1
+            more = self.next_deal(False)
+        return n
+
+    def deal_weight(self) -> int:
+        """The weight of the deal in ``owner`` by the soft evidence, as ``deal`` leans on it:
+        64 when nothing bends it, halved for every halving of a card's weight (at least 1)."""
+        weight = self.weight
+        owner = self.owner
+        halvings = 0
+        for i in range(self.count):
+            card = self.unseen[i]
+            held = weight[owner[card] * 40 + card]
+            while held < _BASE:
+                held <<= 1
+                halvings += 1
+        return 64 >> halvings if halvings < 6 else 1
 
     def place(self, state) -> None:
         """Write the deal in ``owner`` into the other seats' hands of ``state``."""
