@@ -16,7 +16,8 @@ captured or still on the table that nobody played) and weighs each (seat, card) 
 allocation-free set-up methods (``set_position`` would allocate). ``deal`` then
 deals the unseen cards to the other seats of a search State: each card in turn,
 most constrained first, goes to a seat with room with probability proportional to
-weight * room left, which is uniform over the consistent deals when no evidence bends it.
+weight * room left, which is uniform over the consistent deals when no evidence bends it;
+``next_deal`` lists every consistent deal in turn instead, for the endgame's exact average.
 
 Rules: C-11, C-14, C-16, C-40; RULES §4.2, §4.6, §10 row 12.
 Allocation: none after construction.

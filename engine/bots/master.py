@@ -4,9 +4,10 @@ Each decision loads the public position from the seat's observation into a priva
 (the table slot by slot, so moves mean the same there; the piles rebuilt from CAPTURED_AT),
 asks engine/bots/inference.py who may hold the unseen cards, then:
 
-* in the last _ENDGAME_PLIES plays, deals the hidden cards (every consistent deal when there are
-  few, else samples) and solves each deal exactly with engine/bots/endgame.py, averaging each
-  move's point difference; with one possible deal the answer is exact;
+* in the last _ENDGAME_PLIES plays, deals the hidden cards (every consistent deal when the
+  budget can solve them all, else distinct ones drawn at random) and solves each deal exactly
+  with engine/bots/endgame.py, averaging each move's point difference, each deal weighed by
+  the evidence; with one possible deal the answer is exact;
 * earlier, ranks the moves with a greedy score (what a move takes, a scopa, and the sweep it
   may leave to the next seat, C-14, weighed by the chance that this seat holds the card), puts
   the move of the rule-based Chitarrella player (engine/bots/chitarrella.py) among the best
