@@ -141,6 +141,10 @@ class Game:
         # scope per team in this match's hands scored or declared (C-14), for statistics
         self.scope_made = [scope_made[0], scope_made[1]]
         self.selected = 0
+        # The lifted card was picked this turn (a touch, a key or a hint): only then does a
+        # touch on it play it. A turn starts with last turn's card lifted, which one touch
+        # must not play, nor a second tap made to hurry the bots.
+        self.picked = False
         self.mode = MODE_BOTS
         self.due = 0  # clock time of the next bot play
         self.taking = -1  # a bot's capture on show until ``due``, or -1
@@ -266,6 +270,7 @@ class Game:
                 self._tell(COVER)
                 return
             self.mode = MODE_PLAY
+            self.picked = False
             count = state.hand_count[seat]
             if self.selected >= count:
                 self.selected = count - 1
@@ -451,6 +456,7 @@ class Game:
         if code == LEFT or code == RIGHT:
             step = -1 if code == LEFT else 1
             self.selected = (self.selected + step) % count
+            self.picked = True
             self._select(self.selected)
             self._highlight(0)  # a hint's take, if shown
         elif code == SELECT:
@@ -459,10 +465,11 @@ class Game:
             index = self.scene.hand_index_at(x, y)
             if index < 0:
                 return
-            if index == self.selected:
+            if index == self.selected and self.picked:
                 self._choose_card(index)
             else:
                 self.selected = index
+                self.picked = True
                 self._select(index)
                 self._highlight(0)
 
@@ -581,6 +588,7 @@ class Game:
             if self.view.hand[i] == move & 63:
                 self.selected = i
         self.hint_move = move
+        self.picked = True  # the hint lifts its card: a touch on it plays it
         self._select(self.selected)
         self._highlight((move >> 6) & TABLE_MASK)  # engine/moves.py move_take
         self._tell(HINT_READY)

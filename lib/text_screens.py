@@ -279,8 +279,11 @@ def show_match_end(app) -> None:
     game = app.game
     declarer = game.state.match.declarer
     name = ""
-    if declarer >= 0:  # named as the table names seats (pass-and-play from seat 0 on a cover)
-        name = game.scene_texts()["seats"][(declarer - max(game.viewer, 0)) & 3]
+    if declarer >= 0:
+        if app.setup.mode == VS_BOTS:  # as the one person's table names the seats ("Right")
+            name = game.scene_texts()["seats"][(declarer - max(game.viewer, 0)) & 3]
+        else:  # the whole table reads it: a person's name, or a bot's compass point
+            name = game.seat_names(-1)[declarer]
     title, detail, recap = match_result(game.state, app.texts, _team_names(app), name,
                                         game.scope_made)
     forget("summaries")

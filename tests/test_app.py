@@ -384,6 +384,28 @@ def test_pass_and_play_names_no_one_you_before_anyone_is_shown(shown):
     assert seen and game.viewer >= 0
 
 
+def test_pass_and_play_match_end_names_a_declaring_bot_for_the_whole_table(shown):
+    # The result screen is read by everyone at the table, so a bot that declared out is
+    # named by its compass point, not as "Right" from whoever held the device last.
+    app, clock = make_app(shown, tre_gradi=True)
+    pick(app, "pass")
+    for seat, person in enumerate((1, 0, 2, 0)):  # bots at seats 1 and 3
+        while app.pass_seats[seat] != person:
+            pick(app, "seat%d" % seat)
+    pick(app, "start")
+    assert app.game.rules.declare_out
+    bot = app.game.bots[1]
+    bot.wants_declare = lambda obs: app.game.state.turn == 1  # seat 1 claims at once
+    chooser = random.Random(2)
+    for _ in range(200):
+        if app.screen == "match_end":
+            break
+        answer(app, clock, chooser)
+    assert app.screen == "match_end" and app.game.state.match.declarer == 1
+    text = screen_text(app)
+    assert app.texts["compass"][1] in text and app.texts["seats"][3] not in text
+
+
 def spell(app: App, name: str, touch: bool = False) -> None:
     """Spell ``name`` on the spelling screen: each letter's group, then the letter (by the
     cursor and SELECT, or by touching the rows), then Done."""

@@ -365,6 +365,28 @@ def test_touch_selects_a_hand_card_and_a_second_touch_plays_it(pyportal):
     assert game.mode == MODE_BOTS
 
 
+def test_one_touch_on_the_card_a_turn_starts_with_lifted_only_picks_it(pyportal):
+    # A turn starts with a card lifted (the first, or last turn's): the README's "picked with
+    # one touch and played with a second" holds for it too, and a tap made to hurry the bots
+    # that lands on it does not play it.
+    clock = Clock()
+    game = choice_game(pyportal, clock)
+    scene = game.scene
+    lifted = card_middle(scene.hand_cards[game.selected], scene)
+    game.handle(TOUCH, *lifted)
+    assert game.mode == MODE_PLAY and game.state.ply == 0
+    game.handle(TOUCH, *lifted)
+    if game.mode == MODE_CHOOSE:
+        game.handle(SELECT)
+    assert game.state.ply == 1
+    while game.mode == MODE_BOTS:  # the bots' plays, then the next turn: its card is lifted
+        clock.now += 5000
+        game.tick()
+    assert game.mode == MODE_PLAY and game.state.ply == 4
+    game.handle(TOUCH, *card_middle(scene.hand_cards[game.selected], scene))
+    assert game.mode == MODE_PLAY and game.state.ply == 4
+
+
 # --- hint and the bots' pause ----------------------------------------------------------------
 
 
