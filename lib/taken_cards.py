@@ -14,9 +14,9 @@ Allocation: builds strings (edge: this screen only).
 """
 
 from text_line import wrap
-from text_screens import help_line, show_message
+from text_screens import help_line, show_message, wrap_play
 
-from engine.observe import CARD, OTHER_PILE, OWN_PILE
+from engine.observe import CAPTURED_AT, CARD, HISTORY, OTHER_PILE, OWN_PILE
 
 # language -> (the first captures' headings: ours, theirs; none yet; our pile and its count,
 # for one card (an ace that took only itself, RULES §7) and for more)
@@ -39,15 +39,35 @@ def show(app) -> None:
     lines = []
     if game.rules.review == 1:  # first_capture
         for status, heading in ((OWN_PILE, headings[0]), (OTHER_PILE, headings[1])):
-            suits = _suit_lines(game, status)
+            take = _first_take(game, status)
             lines.append(heading)
-            lines += wrap(" ".join(suits), chars) if suits else [none_yet]
+            lines += wrap_play(take, chars) if take else [none_yet]
     else:  # own_pile
         count = sum(1 for card in range(40) if game.obs[CARD + card] == OWN_PILE)
         lines.append(our_pile[0] if count == 1 else our_pile[1] % count)
         for line in _suit_lines(game, OWN_PILE):
             lines += wrap(line, chars)
+        if not count:
+            lines.append(none_yet)
     show_message(app, "captures", app.texts["captures"], lines, help_line(app, "back_help", 1))
+
+
+def _first_take(game, status: int) -> str:
+    """The first capture the observation marks ``status`` as the hint words a play: the
+    taking card, then what it took ("Cd takes 3d+5c+As"); "" for none yet."""
+    obs = game.obs
+    name = game.card_name
+    taker = -1
+    taken = []
+    for card in range(40):
+        if obs[CARD + card] == status:
+            if obs[HISTORY + obs[CAPTURED_AT + card]] == card:
+                taker = card  # played at the ply it was captured: the taking card
+            else:
+                taken.append(name(card))
+    if taker < 0:
+        return ""
+    return game.texts["hint_take"] % (name(taker), "+".join(taken)) if taken else name(taker)
 
 
 def _suit_lines(game, status: int) -> list:

@@ -796,7 +796,8 @@ def _first_take(state, team: int) -> set:
 
 def _names_in(app: App, lines) -> set:
     names = {app.game.card_name(card): card for card in range(40)}
-    return {names[word] for line in lines for word in line.split() if word in names}
+    return {names[word] for line in lines for word in line.replace("+", " ").split()
+            if word in names}
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
@@ -827,6 +828,9 @@ def test_taken_cards_show_what_review_captures_allows(shown, review, language):
         ours, theirs = lines.index(headings[0]), lines.index(headings[1])
         assert _names_in(app, lines[ours:theirs]) == _first_take(state, 0)
         assert _names_in(app, lines[theirs:]) == _first_take(state, 1)
+        for team, at in ((0, ours), (1, theirs)):  # the taking card first, then what it took
+            taker = state.play_info(state.first_capture[team] - 1)[1]
+            assert lines[at + 1].split()[0] == app.game.card_name(taker)
     else:
         pile = {card for card in range(40) if state.where[card] == PILE}  # team 0's
         assert lines[1] == (our_pile[0] if len(pile) == 1 else our_pile[1] % len(pile))
@@ -840,7 +844,7 @@ def test_taken_cards_show_what_review_captures_allows(shown, review, language):
 
 
 @pytest.mark.parametrize("language", ["en", "it"])
-@pytest.mark.parametrize("count", [1, 3])
+@pytest.mark.parametrize("count", [0, 1, 3])
 def test_our_pile_of_one_card_is_said_in_the_singular(shown, language, count, monkeypatch):
     # an ace on an empty table takes only itself (the ace sweep, RULES §7): a pile of one
     app, _ = make_app(shown, review_captures="own_pile", language=language)
@@ -857,8 +861,11 @@ def test_our_pile_of_one_card_is_said_in_the_singular(shown, language, count, mo
     app.handle(BACK)
     pick(app, "captures")
     said = {("en", 1): "Our pile, 1 card:", ("en", 3): "Our pile, 3 cards:",
-            ("it", 1): "Nostre prese, 1 carta:", ("it", 3): "Nostre prese, 3 carte:"}
+            ("it", 1): "Nostre prese, 1 carta:", ("it", 3): "Nostre prese, 3 carte:",
+            ("en", 0): "Our pile, 0 cards:", ("it", 0): "Nostre prese, 0 carte:"}
     assert app.text_scene.text()[1].strip() == said[language, count]
+    if not count:  # an empty pile says so, as the first takes do
+        assert app.text_scene.text()[2].strip() == taken_cards._WORDS[language][1]
 
 
 @pytest.mark.parametrize("watch", [False, True])
