@@ -199,8 +199,10 @@ class Game:
         turns = []
         for rel in range(4):
             name = relative[rel]
-            if rel == 0 and not neutral:
-                turns.append(texts["your_turn"])
+            if rel == 0 and not neutral:  # with where the pause menu is, where that fits
+                words = texts.get("your_turn_menu", "")
+                fits = 0 < len(words) <= self.scene.turn.chars
+                turns.append(words if fits else texts["your_turn"])
             elif name == texts["seats"][rel]:  # named by where it sits: "Partner to play"
                 turns.append(texts["turns"][rel])
             else:  # a person's name or a compass point

@@ -15,6 +15,7 @@ def texts() -> dict:
         "count": "%d",
         "your_turn": "Your turn",
         "your_turn_touch": "Your turn (menu: score)",  # a touch board has no BACK button
+        "your_turn_keys": "Your turn (menu: %s)",  # the BACK button, on a button board
         # by seat from the viewer's side; a match shows "your_turn" for the viewer's own
         "turns": ("Your turn", "Right to play", "Partner to play", "Left to play"),
         "turn": "%s to play",  # a name or a compass point

@@ -13,6 +13,7 @@ def update(out: dict) -> None:
         "teams": ("Noi", "Loro"),
         "your_turn": "Tocca a te",
         "your_turn_touch": "Tocca a te (menu: punti)",
+        "your_turn_keys": "Tocca a te (menu: %s)",
         "turns": ("Tocca a te", "Tocca a destra", "Tocca al compagno", "Tocca a sinistra"),
         "turn": "Tocca a %s",
         "ad_before": "Aa",  # "Tocca ad Anna", "Passa ad Anna" (game.name_text)
@@ -35,7 +36,7 @@ def update(out: dict) -> None:
         "declare": "Chiamati fuori",
         "captures": "Carte prese",
         "sure": "Sicuro? %s",
-        "quit": "Esci dalla partita",
+        "quit": "Torna all'inizio",  # mid-match and after it: back to the title
         "pass_to": "Passa a %s",
         "since_turn": "Nel frattempo:",
         "ready": "%s: premi %s",
