@@ -146,7 +146,9 @@ def read_record(lines) -> list:
         if not line.strip():
             continue
         try:
-            event = json.loads(line, object_pairs_hook=_unique_keys)
+            event = _decode(line)
+        except _DuplicateKey as error:
+            raise RecordError(number, str(error)) from None
         except (ValueError, RecursionError) as error:
             raise RecordError(number, "not JSON: %s" % error) from None
         if not isinstance(event, dict) or not isinstance(event.get("ev"), str):
@@ -180,15 +182,25 @@ def read_record(lines) -> list:
     return matches
 
 
+class _DuplicateKey(ValueError):
+    """A key given twice in one event."""
+
+
 def _unique_keys(pairs) -> dict:
     """An event's object, refusing a key given twice: JSON readers differ on which copy
     counts, so such a record does not say one thing."""
     event = {}
     for key, value in pairs:
         if key in event:
-            raise ValueError("duplicate key %r" % key)
+            raise _DuplicateKey("duplicate key %r" % key)
         event[key] = value
     return event
+
+
+if hasattr(json, "JSONDecoder"):  # CPython, where records are read: a key given twice is refused
+    _decode = json.JSONDecoder(object_pairs_hook=_unique_keys).decode
+else:  # MicroPython's json has no hook
+    _decode = json.loads
 
 
 def _field(event: dict, name: str, kind):

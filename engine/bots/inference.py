@@ -295,11 +295,11 @@ class Inference:
         left = self.left
         weight = self.weight
         count = self.count
+        seat = 0
         if first:
-            for seat in range(_SEATS):
-                left[seat] = self.room[seat]
+            for each in range(_SEATS):
+                left[each] = self.room[each]
             i = 0
-            seat = 0
         else:  # take the last card back and try its next seat
             i = count - 1
             if i >= 0:

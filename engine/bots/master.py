@@ -29,7 +29,7 @@ from array import array
 
 from engine import observe, scoring
 from engine.bots.chitarrella import ChitarrellaBot
-from engine.bots.endgame import MAX_HAND, Solver
+from engine.bots.endgame import MAX_HAND, Solver, endgame_move
 from engine.bots.inference import Inference, load_position
 from engine.capture import sweep_scores
 from engine.cards import NO_CARD, VALUE
@@ -54,14 +54,7 @@ _ENDGAME_PLIES = const(8)  # solve exactly from the last two rounds
 # plays add more noise than signal [derived].
 _HORIZON = const(6)
 _FULL_PLAYOUT = const(8)  # play to the end of the hand when at most this many plays remain
-# Solver positions per iteration of the budget. A deal with eight plays left takes about 75,
-# so 5 solved a single deal at 20 iterations; 10 solves two, in about the time of a hand's
-# first decision, and plays better on duplicate deals [derived].
-_NODES = const(10)
 _MAX_CANDIDATES = const(8)
-# The most deals of the hidden cards listed to draw distinct ones from: the last two rounds
-# have at most 90 (2 + 2 + 2 cards unseen), listed in about 0.3 ms on CPython [derived].
-_LISTED = const(255)
 # Moves valued at once: the searched candidates, or every move of a hand of at most MAX_HAND
 # cards in the endgame.
 _VALUED = const(52)  # MAX_CARD_MOVES * MAX_HAND
@@ -123,6 +116,7 @@ class MasterBot:
         self.gain = 0  # what the policy's last move took
         self.reason = 0
         self.playouts = 0  # playouts (or solved deals) of the last decision
+        self.exact = False  # the last endgame had one possible deal (endgame_move)
 
     def reset(self, seed: int) -> None:
         """Restart the bot's random stream."""
@@ -145,6 +139,7 @@ class MasterBot:
         best = -1
         if self._solvable_hands(obs, self.rules.plies - obs[observe.PLY]):
             best = self._endgame(moves, count, start)  # values every move: nothing to teach
+            self.reason = EXACT if self.exact else ENDGAME
         if best < 0:  # too big to solve in the budget
             if candidates < count:
                 self._teach(obs, moves, count, candidates)
@@ -445,91 +440,8 @@ class MasterBot:
     def _late(self, start: int) -> bool:
         return self.deadline_ms > 0 and ticks_diff(ticks_ms(), start) >= self.deadline_ms
 
-    # -- endgame --------------------------------------------------------------------------
+    # _endgame(moves, count, start) -> the best candidate's index, or -1: the exact solver's
+    # values averaged over the deals of the hidden cards. Written in engine/bots/endgame.py,
+    # so that a board compiling this module from .py needs 5 KB less heap for it.
+    _endgame = endgame_move
 
-    def _distinct_deals(self, ordered, count: int, spare: int, start: int) -> int:
-        """Solve distinct deals of the hidden cards into ``total``, each weighed by the
-        evidence (``Inference.deal_weight``): every consistent deal when ``spare`` solver
-        positions hold them all at the cost of the deal just solved, else as many as they
-        hold, drawn from the list at random without repeats (selection sampling, Knuth's
-        Algorithm S). How many were solved; 0 when the list is longer than _LISTED (``total``
-        is then left alone). Drawing with replacement solved some deals twice and missed
-        others: 11 to 14 distinct of 30 for 16 solved [derived]."""
-        state = self.state
-        inference = self.inference
-        solver = self.solver
-        rng = self.rng
-        wanted = spare // (solver.nodes if solver.nodes > 0 else 1)
-        listed = inference.count_deals(_LISTED)
-        if wanted < 1 or listed > _LISTED:
-            return 0
-        total = self.total
-        values = self.round
-        deals = 0
-        seen = 0
-        more = inference.next_deal(True)
-        while more and deals < wanted:
-            # Algorithm S: take this deal with chance (wanted - deals) / (listed - seen)
-            if listed - seen <= wanted - deals or rng.below(listed - seen) < wanted - deals:
-                inference.place(state)
-                if not solver.move_values(state, ordered, count, values, spare):
-                    break  # a deal far costlier than the first: those solved must do
-                if deals == 0:  # the sampled deal's values make way for these
-                    for i in range(count):
-                        total[i] = 0
-                weight = inference.deal_weight()
-                for i in range(count):
-                    total[i] += values[i] * weight
-                deals += 1
-                if self._late(start):
-                    break
-            seen += 1
-            more = inference.next_deal(False)
-        return deals if deals else 1  # none solved: total still holds the sampled deal's
-
-    def _endgame(self, moves, count: int, start: int) -> int:
-        """Solve deals of the hidden cards exactly: every consistent one when the budget holds
-        them all (with one possible deal, the only one), else distinct ones drawn at random
-        (any, when the deals are too many to list); the index of the best root move in
-        ``self.candidates`` order."""
-        state = self.state
-        inference = self.inference
-        solver = self.solver
-        ordered = self.moves  # the root moves in candidate order (no playout runs here)
-        for i in range(count):
-            ordered[i] = moves[self.candidates[i]]
-        total = self.total
-        values = self.round
-        for i in range(count):
-            total[i] = 0
-        holders = 0
-        for seat in range(5):
-            if inference.room[seat]:
-                holders += 1
-        budget = self.iterations * _NODES  # solver positions, about a playout's time each
-        nodes = 0
-        deals = 0
-        while nodes < budget:
-            inference.deal(state, self.rng)
-            if not solver.move_values(state, ordered, count, values, budget - nodes):
-                break  # out of budget in the middle of a deal: its values mean nothing
-            for i in range(count):
-                total[i] += values[i]
-            nodes += solver.nodes
-            deals += 1
-            if holders <= 1 or self._late(start):
-                break
-            if deals == 1:  # the deals are few: solve distinct ones, all if the budget holds
-                distinct = self._distinct_deals(ordered, count, budget - nodes, start)
-                if distinct:
-                    deals = distinct
-                    break
-        if deals == 0:
-            return -1
-        self.playouts = deals
-        self.reason = EXACT if holders <= 1 else ENDGAME
-        best = 0
-        for i in range(1, count):  # candidates are in prior order: ties keep the greedy pick
-            if total[i] > total[best]:
-                best = i
-        return best
