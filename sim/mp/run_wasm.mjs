@@ -51,8 +51,11 @@
 //                   (N from 0). Stops at the first run that fails, with its exit status.
 //
 // The script runs as __main__ (fresh globals with __name__ == "__main__" and __file__ set to
-// the host path given). sys.argv is [script path as given, *args], like the unix port: the
-// runtime's own sys.argv list (empty in this build) is filled in before the script runs.
+// the script's file name, without the host's folders). sys.argv is [that name, *args], like
+// the unix port: the runtime's own sys.argv list (empty in this build) is filled in before the
+// script runs. The name is the same wherever the host keeps the file: a longer host path
+// moved later objects and changed a heap measurement by 3.5 KB (a pytest worker's temporary
+// folder against the plain one's).
 // stdout and stderr stream to the process's stdout and stderr, flushed at each newline.
 //
 // heap_lock and MemoryError, what we found (MicroPython v1.29.0-6.gc763859f35, Node 20):
@@ -393,7 +396,9 @@ async function runOnce(loadMicroPython, opts, src, args) {
       if (stage > 0) {
         settle();
       }
-      status = run(stages[stage], opts.script, JSON.stringify([opts.script, ...args]), stage);
+      // the name the script knows itself by: its file's, without the host's folders
+      const name = path.basename(opts.script);
+      status = run(stages[stage], name, JSON.stringify([name, ...args]), stage);
     }
   } catch (e) {
     out.flush();
