@@ -28,7 +28,7 @@ from array import array
 
 from engine import observe
 from engine.capture import sweep_scores
-from engine.cards import NO_CARD, VALUE
+from engine.cards import NO_CARD, SETTEBELLO, VALUE
 from engine.moves import SELF_TAKE, TABLE_MASK
 
 try:
@@ -43,7 +43,6 @@ except ImportError:  # CPython
 _CARD = const(10)  # every card counts towards carte
 _DENARO = const(8)
 _SETTEBELLO = const(70)
-_SETTEBELLO_CARD = const(6)  # engine/cards.py SETTEBELLO
 _RE_BELLO = const(70)  # re_bello (RULES §5.3)
 _NAPOLA = const(10)  # each of the denari A 2 3 under napola
 _SCOPA = const(130)  # C-14
@@ -262,7 +261,7 @@ class ChitarrellaBot:
         card = move & 63
         self.scopa = False
         if move < 64:
-            if card == _SETTEBELLO_CARD:
+            if card == SETTEBELLO:
                 # C-34: the settebello is a point and the heart of the primiera; trailed, it
                 # is as good as gone (a seven takes it, or a sum of 8 to 10), not half gone.
                 return -worth[card]

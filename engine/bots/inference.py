@@ -295,18 +295,23 @@ class Inference:
         left = self.left
         weight = self.weight
         count = self.count
-        seat = 0
         if first:
             for each in range(_SEATS):
                 left[each] = self.room[each]
             i = 0
-        else:  # take the last card back and try its next seat
-            i = count - 1
-            if i >= 0:
+            seat = 0
+        else:  # past the last card, no seat left: the step back takes the last card back
+            i = count
+            seat = _SEATS
+        while True:
+            if seat == _SEATS:  # no seat left for card i: back to the one before, next seat
+                i -= 1
+                if i < 0:
+                    return False
                 seat = owner[unseen[i]]
                 left[seat] += 1
                 seat += 1
-        while i >= 0:
+                continue
             if i == count:
                 return True
             card = unseen[i]
@@ -317,13 +322,6 @@ class Inference:
                 left[seat] -= 1
                 i += 1
                 seat = 0
-            else:  # no seat left for this card: back to the one before
-                i -= 1
-                if i >= 0:
-                    seat = owner[unseen[i]]
-                    left[seat] += 1
-                    seat += 1
-        return False
 
     def count_deals(self, most: int) -> int:
         """How many consistent deals there are, counting no further than ``most`` + 1."""
