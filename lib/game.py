@@ -39,7 +39,7 @@ from array import array
 
 from input_events import BACK, HINT, LEFT, RIGHT, SELECT, TOUCH
 from match_setup import BOT, PACES, PASS, WATCH
-from table_scene import TEXT_KEYS, TableView, fill_view
+from table_scene import TEXT_KEYS, TableView, fill_view, last_play_text
 
 from engine import observe
 from engine.cards import NO_CARD
@@ -377,8 +377,16 @@ class Game:
                 i += 1
             hand[count] = NO_CARD
             view.hand_count = count
-        if self.scene is not None:
-            self.scene.show(view)
+        scene = self.scene
+        if scene is not None:
+            # The last-play line tells the play on show: made and taken back at once (undo is
+            # exact), so the line is the one the play will leave.
+            state.apply(move)
+            view.last_play = last_play_text(state, state.ply - 1, max(self.viewer, 0),
+                                            self.scene_texts(), self.card_name,
+                                            scene.last_play.chars)
+            state.undo()
+            scene.show(view)
         self.taking = move
         self.due = self.clock_ms() + self.pause_ms
 

@@ -512,6 +512,7 @@ def test_a_bots_capture_shows_framed_for_a_pause_before_the_cards_go(pyportal):
     last = max(i for i in range(16) if not scene.table_cards[i].hidden)
     assert scene.table_cards[last][0] % TILE_FRAMED == cards("7b")[0]  # the card played last
     assert scene.counts[1].text.strip() == "0"  # the card left the bot's hand
+    assert "Right: 7b takes" in scene.last_play.text  # the line tells the play on show
     game.attach(make_scene(pyportal))  # a table built again (after a text screen) shows it too
     assert highlighted(game.scene) == taking
     clock.now += game_module.BOT_PAUSE_MS - 1
