@@ -19,13 +19,14 @@ COMPACT = "compact"  # 160x128
 
 DEFAULT = "pyportal"
 
-# name, width, height, input, layout, the labels of the select, back and left/right buttons as
-# printed on the board (README "Buttons"; none on a touch board)
+# name, width, height, input, layout, the labels of the select, back, left/right and hint
+# buttons as printed on the board (README "Buttons"; none on a touch board; no hint button on
+# the Pico, where holding back gives the hint)
 _TABLE = (
-    ("pyportal", 320, 240, TOUCH, LARGE, ("", "", "")),
-    ("pico-display", 240, 135, BUTTONS, MEDIUM, ("X", "Y", "A/B")),
-    ("pico-display-2", 320, 240, BUTTONS, LARGE, ("X", "Y", "A/B")),
-    ("pybadge", 160, 128, BUTTONS, COMPACT, ("A", "B", "<>")),
+    ("pyportal", 320, 240, TOUCH, LARGE, ("", "", "", "")),
+    ("pico-display", 240, 135, BUTTONS, MEDIUM, ("X", "Y", "A/B", "")),
+    ("pico-display-2", 320, 240, BUTTONS, LARGE, ("X", "Y", "A/B", "")),
+    ("pybadge", 160, 128, BUTTONS, COMPACT, ("A", "B", "<>", "SELECT")),
 )
 
 NAMES = tuple(row[0] for row in _TABLE)
@@ -37,8 +38,9 @@ NAMES = tuple(row[0] for row in _TABLE)
 Board = namedtuple("Board", ("name", "width", "height", "input", "layout", "keys", "touch"))
 """One board's profile: ``name``, ``width``, ``height`` (pixels, landscape), ``input``
 (``TOUCH`` or ``BUTTONS``), ``layout`` (``LARGE``, ``MEDIUM`` or ``COMPACT``), ``keys`` (the
-labels of its select, back and left/right buttons, for the screens' help lines; empty on a touch
-board) and ``touch`` (True when the input is a touchscreen)."""
+labels of its select, back, left/right and hint buttons, for the screens' help lines and how to
+play; empty on a touch board, and the hint's on a board where holding back gives it) and
+``touch`` (True when the input is a touchscreen)."""
 
 
 def profile(name: str = DEFAULT) -> Board:

@@ -3,10 +3,11 @@ play" screen (lib/title_menus.py). Each page is a heading and a text the screen 
 page fits the smallest screen's rows, in ASCII as the board's font has no accents
 (tests/test_howto.py).
 
-The words follow RULES.md: teams and turn (§2, C-6), captures (§4.2, C-11), values (§1.2),
-scopa and the last taker (§4.3, §4.5, C-14, C-15, C-12), the points (§5.1, C-16, C-20),
-primiera (§1.3, §5.2, C-18, C-22), the options (§5.3, §7), the taken cards (C-27, §10 row 33)
-and tre gradi with declaring out (§6.3, §6.4, C-25, C-26). Loaded while the screen shows and
+The first page tells the board's controls (README "Buttons"). The others follow RULES.md:
+teams and turn (§2, C-6), captures (§4.2, C-11), values (§1.2), scopa and the last taker
+(§4.3, §4.5, C-14, C-15, C-12), the points (§5.1, C-16, C-20), primiera (§1.3, §5.2, C-18,
+C-22), the options (§5.3, §7), the taken cards (C-27, §10 row 33) and tre gradi with
+declaring out (§6.3, §6.4, C-25, C-26). Loaded while the screen shows and
 dropped with the title's menus.
 
 Allocation: edge only (the title's menus).
@@ -64,6 +65,31 @@ _PAGES = {
 }
 
 
-def pages(language: str) -> tuple:
-    """The pages in ``language`` (``"en"`` or ``"it"``): (heading, text) pairs."""
-    return _PAGES[language]
+# The controls page, for the board's keys (lib/boards.py): heading, the touch board's text, the
+# button board's (its move, select and back buttons twice, then the hint), and the hint where
+# holding back gives it.
+_CONTROLS = {
+    "en": ("Controls",
+           "Touch a card to lift it, and again to play it; when it has several takes, touch a "
+           "table card of the one you want. Touch the score for the pause menu, with the hint.",
+           "%s move, %s plays or chooses, %s goes back. On the table %s opens the pause menu; "
+           "with several takes, %s pick one, %s confirms. Hint: %s.",
+           "hold %s"),
+    "it": ("Comandi",
+           "Tocca una carta per alzarla, e ancora per giocarla; se ha piu prese, tocca una "
+           "carta della presa che vuoi. Tocca i punti per il menu di pausa, con il consiglio.",
+           "%s muovono, %s gioca o sceglie, %s torna indietro. In tavola %s apre il menu di "
+           "pausa; con piu prese %s ne scelgono una, %s conferma. Consiglio: %s.",
+           "tieni premuto %s"),
+}
+
+
+def pages(language: str, keys=("", "", "", "")) -> tuple:
+    """The pages in ``language`` (``"en"`` or ``"it"``): (heading, text) pairs, the controls
+    first, told for a board of ``keys`` (lib/boards.py: select, back, left/right and hint
+    labels; empty on a touch board)."""
+    heading, touch, buttons, hold = _CONTROLS[language]
+    select, back, move, hint = keys
+    if select:
+        touch = buttons % (move, select, back, back, move, select, hint or hold % back)
+    return ((heading, touch),) + _PAGES[language]

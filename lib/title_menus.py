@@ -222,7 +222,7 @@ def show_howto(app, page: int) -> None:
     """How to play: page ``page`` (wrapping round) of lib/howto.py's, its heading and number
     as the title, its text wrapped above Next page and Back."""
     global _howto_page
-    pages = __import__("howto").pages(app.setup.language)
+    pages = __import__("howto").pages(app.setup.language, app.board.keys)
     forget("howto")
     _howto_page = page % len(pages)
     heading, text = pages[_howto_page]

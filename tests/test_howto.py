@@ -7,6 +7,7 @@ import sys
 
 import howto
 import pytest
+from boards import NAMES, profile
 from input_events import BACK, SELECT, TOUCH
 from test_app import make_app, pick, screen_text
 from text_line import wrap
@@ -17,9 +18,10 @@ from sim import display as sim_display
 CHARS = {"large": 52, "medium": 39, "compact": 26}  # (width - 4) // 6 of each layout
 
 
+@pytest.mark.parametrize("board", NAMES)
 @pytest.mark.parametrize("language", ["en", "it"])
-def test_every_page_fits_every_screen_in_ascii(language):
-    pages = howto.pages(language)
+def test_every_page_fits_every_screen_in_ascii(language, board):
+    pages = howto.pages(language, profile(board).keys)
     assert len(pages) == len(howto.pages("en"))  # the languages page alike
     for heading, text in pages:
         assert heading.isascii() and text.isascii()  # the board's font has no accents
@@ -39,7 +41,7 @@ def shown(request):
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_how_to_play_pages_on_and_goes_back_to_the_title(shown, tmp_path, language):
     app, _ = make_app(shown, tmp_path, language=language)
-    pages = howto.pages(language)
+    pages = howto.pages(language, app.board.keys)
     pick(app, "howto")
     assert app.screen == "howto" and app.items == ("next_page", "back")
     for number, (heading, text) in enumerate(pages + pages[:1]):  # and round to the first
@@ -68,3 +70,16 @@ def test_a_touch_on_next_page_turns_it(tmp_path):
         assert app.screen == "title"
     finally:
         display.close()
+
+
+@pytest.mark.parametrize(("board", "told"), [
+    ("pyportal", "Touch the score for the pause menu"),
+    ("pico-display", "Y goes back. On the table Y opens the pause menu; with several takes, "
+                     "A/B pick one, X confirms. Hint: hold Y."),
+    ("pybadge", "B goes back. On the table B opens the pause menu; with several takes, <> "
+                "pick one, A confirms. Hint: SELECT."),
+])
+def test_the_first_page_tells_the_boards_controls(board, told):
+    # The 1.14" Pico's turn line has no room to name the pause menu's button: this page does.
+    heading, text = howto.pages("en", profile(board).keys)[0]
+    assert heading == "Controls" and told in text
