@@ -62,10 +62,10 @@ def _preset_values(preset: str) -> dict:
 
 
 def from_preset(setup, preset: str) -> None:
-    """Choose ``preset`` and set every option to the value it gives."""
+    """Choose ``preset`` and set every option to the value it gives; tre gradi, a modifier
+    on top of any preset, stays as it was."""
     values = _preset_values(preset)
     setup.preset = preset
-    setup.tre_gradi = False
     for name in _PRESET_OPTIONS:
         setattr(setup, name, values[name])
 

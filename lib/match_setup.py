@@ -58,6 +58,7 @@ class MatchSetup:
         self.language = "en"
         self.deck = "italian"
         self.seed = 1
+        self.tre_gradi = False
         self.from_preset("chitarrella")
         self.set_mode(mode, people)
 
@@ -93,7 +94,8 @@ class MatchSetup:
         _options().set_seats(self, seats)
 
     def from_preset(self, preset: str) -> None:
-        """Choose ``preset`` and set every option to the value it gives."""
+        """Choose ``preset`` and set every option to the value it gives (tre gradi, the
+        modifier, stays)."""
         _options().from_preset(self, preset)
 
     def preset_expression(self) -> str:

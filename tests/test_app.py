@@ -25,7 +25,7 @@ import text_screens
 from app import App
 from game import MODE_BOTS, MODE_CHOOSE, MODE_PLAY
 from input_events import BACK, DOWN, HINT, LEFT, RIGHT, SELECT, TOUCH, UP
-from match_setup import MatchSetup
+from match_setup import PRESETS, MatchSetup
 
 from conftest import cards, position
 from engine import scoring
@@ -631,6 +631,10 @@ def test_options_cycle_values_and_a_preset_sets_its_own(shown):
     assert app.setup.deal_shape == "10+0"
     pick(app, "tre_gradi")  # a modifier, not an edit of the preset
     assert app.setup.tre_gradi and "dieci\n" in screen_text(app)
+    for _ in range(len(PRESETS)):  # round the presets: the modifier stays on with each
+        pick(app, "preset")
+        assert app.setup.tre_gradi and app.setup.rules().declare_out
+    assert app.setup.preset == "dieci"
     pick(app, "tre_gradi")
     pick(app, "target")
     assert app.setup.target == 31
