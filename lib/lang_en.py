@@ -54,12 +54,14 @@ def texts() -> dict:
         "since_turn": "Meanwhile:",  # the plays a person passed the device missed
         # end of hand and match
         "hand_title": "Hand %d: %d-%d",
+        "play_on": ", play on",  # after the title: both sides at the target, no winner (C-24)
         "columns": ("", "Us", "Them", "Pts"),
         "team_cols": ("Team A", "Team B"),
         "rows": ("Cards", "Denari", "Settebello", "Primiera", "Scope", "Re bello", "Napola"),
         "match_row": "Match",
         "yes_no": ("-", "yes"),
         "next_hand": "%s: next hand",
+        "result_help": "%s: result",  # the hand that decided the match
         "back_help": "%s: back",
         "touch": "Touch",
         "won": "We win %d-%d!",

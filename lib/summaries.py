@@ -10,7 +10,7 @@ Allocation: builds strings and lists (edge; once per hand or match).
 """
 
 from engine import scoring
-from engine.layout import PILE
+from engine.layout import PILE, TERMINAL
 
 
 def _pair(points, index: int) -> tuple:
@@ -51,6 +51,8 @@ def hand_rows(state, texts: dict) -> tuple:
     rows.append((texts["match_row"], str(score[0]), str(score[1]), ""))
     total = _pair(points, scoring.TOTAL)
     title = texts["hand_title"] % (state.hand_number, total[0], total[1])
+    if state.match.overtime and state.phase != TERMINAL:
+        title += texts["play_on"]  # C-24: both sides at the target and no winner yet
     return title, rows
 
 

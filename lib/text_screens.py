@@ -238,7 +238,8 @@ def show_hand_end(app) -> None:
     title, rows = hand_rows(game.state, texts)
     cards = primiera_cards(game.state, game.card_name)
     forget("summaries")
-    show_message(app, "hand_end", title, (), help_line(app, "next_hand"))
+    show_message(app, "hand_end", title, (),
+                 help_line(app, "result_help" if game.match_over else "next_hand"))
     scene = app.text_scene
     base = 8 if scene.chars >= 40 else 5
     names = _team_names(app) or texts["columns"][1:3]

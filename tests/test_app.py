@@ -15,6 +15,7 @@ import random
 import sys
 import types
 import weakref
+from array import array
 
 import i18n
 import pytest
@@ -31,7 +32,10 @@ from conftest import cards, position
 from engine import scoring
 from engine.cards import card_name
 from engine.layout import HAND_OVER, PILE, TERMINAL
+from engine.moves import MAX_MOVES
 from engine.observe import CARD, OWN_PILE
+from engine.rules import Rules
+from engine.state import State
 from sim import display as sim_display
 from sim import simulator
 
@@ -271,6 +275,43 @@ def test_hand_end_columns_stay_apart_and_line_up(shown, language):
                     (i + 1 == len(row) or row[i + 1] == " ")]
         assert row_ends[-3:] == ends, (header, row)
     assert lines[3].startswith(app.texts["rows"][2])  # "Settebello" keeps its room
+
+
+def test_the_hand_that_decides_the_match_leads_to_the_result(shown):
+    app, clock = make_app(shown)
+    pick(app, "vs_bots")
+    app.game.state.score[0] = 50  # over the target: this hand decides the match (C-24)
+    chooser = random.Random(1)
+    while app.screen != "hand_end":
+        answer(app, clock, chooser)
+    assert app.game.match_over
+    assert app.text_scene.footer.text.strip() == text_screens.help_line(app, "result_help")
+    app.handle(SELECT)
+    assert app.screen == "match_end"
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_a_tie_at_the_target_says_the_match_plays_on(language):
+    # C-24: both sides at the target with equal scores play another hand; the hand's title
+    # says so, and no longer once a hand decides it.
+    texts = i18n.texts(language)
+    state = State(Rules("chitarrella"), 3)
+    state.deal()
+    moves = array("i", bytes(4 * MAX_MOVES))
+    while state.phase != HAND_OVER:
+        state.legal_moves(moves)
+        state.apply(moves[0])
+    totals = array("h", bytes(2 * scoring.SIZE))
+    scoring.score_hand(state, totals)
+    for team in (0, 1):  # both end the hand on 20
+        state.score[team] = 20 - totals[scoring.TOTAL + team]
+    state.end_hand()
+    assert state.match.overtime and state.phase != TERMINAL
+    title, _ = summaries.hand_rows(state, texts)
+    assert title.endswith(texts["play_on"]) and len(title) <= 26  # the smallest screen's
+    state.match.winner = 0
+    state.phase = TERMINAL  # as a hand that decides it leaves the state
+    assert not summaries.hand_rows(state, texts)[0].endswith(texts["play_on"])
 
 
 def _primiera_cards_shown(app: App) -> list[list[str]]:
