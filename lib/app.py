@@ -104,7 +104,7 @@ class App:
         self._first_row = 0  # the text row of the first menu item
         self.message = ""  # the key of a text for the title's footer (a save ignored)
         self.armed = ""  # the CONFIRMED item chosen once, which asks "Sure?"
-        self.saved = None  # a valid save: (setup, state, matches, scope)
+        self.saved = None  # a valid save: (setup, state, matches, scope, stream)
         self.pass_seats = bytearray((1, 0, 2, 0))  # the players screen: seat -> person
         self._stats = None  # the statistics when there is no drive to keep them on
         self._stored = None  # (matches, hand, phase, ply) of the last save (_store)
@@ -147,7 +147,8 @@ class App:
         import save
 
         try:
-            save.store(self.save_dir, game.setup, state, game.matches, game.scope_made)
+            save.store(self.save_dir, game.setup, state, game.matches, game.scope_made,
+                       game.bot_stream)
             self._stored = position
         except OSError as error:  # a read-only drive (boot.py's button held): play on
             self._cannot_write(error)
@@ -294,9 +295,9 @@ class App:
         return TableScene(board.width, board.height, board.layout, self._sheet[1],
                           self._sheet[2], self.texts)
 
-    def _start(self, setup, state=None, matches: int = 0, scope=(0, 0)) -> None:
+    def _start(self, setup, state=None, matches: int = 0, scope=(0, 0), stream=None) -> None:
         """Play a match of ``setup`` (a copy is kept), or go on from a restored ``state``
-        (``matches`` and ``scope`` as the save kept them)."""
+        (``matches``, ``scope`` and the bots' ``stream`` as the save kept them)."""
         if state is None:
             setup.seed = (self.clock_ms() & 0x3FFF) + 1  # a new deal each time (from timing)
         setup = setup.copy()
@@ -315,7 +316,7 @@ class App:
         self.show_table()  # the parser and the title's code go before the State and bot buffers
         self.game = Game(self.table_scene, setup, rules, clock_ms=self.clock_ms,
                          texts=self.texts, state=state, matches=matches, scope_made=scope,
-                         listener=self._on_game)
+                         listener=self._on_game, bot_stream=stream)
         del i18n  # this frame's reference: the module goes with its sys.modules entry
         forget("i18n")  # the words are built; a hint's reason loads it for a moment
         self._stored = None
@@ -396,13 +397,13 @@ class App:
 
     def _table_input(self, code: int, x: int, y: int) -> None:
         game = self.game
-        if code == TOUCH and (self.setup.mode == WATCH or self._on_score(x, y)):
+        if code == TOUCH and (game.setup.mode == WATCH or self._on_score(x, y)):
             # A touch screen has no BACK button: the score opens the pause menu, and so does
             # any touch while watching bots, which has no hand to touch.
             code = BACK
         if code == BACK and game.mode != MODE_CHOOSE:  # there BACK cancels the choice
             self._screens().show_pause(self)
-        elif code == HINT and self.setup.mode == WATCH:
+        elif code == HINT and game.setup.mode == WATCH:
             return
         else:
             game.handle(code, x, y)

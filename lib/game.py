@@ -103,11 +103,13 @@ class Game:
     :param matches: how many matches this session played before this one.
     :param scope_made: the scope (team 0, team 1) the match's finished hands made, for a
         restored ``state`` (a save keeps them, lib/save.py).
+    :param bot_stream: the bots' random stream (``bot_stream``) for a restored ``state``,
+        so the bots play on as they would have; None or zeros: from the match's seed.
     :param listener: ``listener(event)`` is called with the events above.
     """
 
     def __init__(self, scene, setup, rules=None, clock_ms=None, texts=None, state=None,
-                 matches: int = 0, scope_made=(0, 0), listener=None):
+                 matches: int = 0, scope_made=(0, 0), listener=None, bot_stream=None):
         import i18n
 
         from engine.state import State
@@ -126,6 +128,9 @@ class Game:
         self.bot = None
         self.bots = [None, None, None, None]
         self._make_bots(seed)
+        rng = getattr(self.bot, "rng", None)
+        if rng is not None and bot_stream and bot_stream[0]:
+            rng.s1, rng.s2, rng.s3 = bot_stream
         self.hinter = None  # made for a hint and dropped after it (make_hinter, drop_hinter)
         self.hint_move = -1
         self.hint_reason = ("", 0)  # (REASON_KIND, code) of the bot that explains the hint
@@ -174,6 +179,13 @@ class Game:
         level = "desktop" if self.setup.level == "desktop" else "hard"
         self.hint_budget = level_budget(level)[1:]
         forget("engine.bots.levels")  # needed again only for the next match's bots
+
+    @property
+    def bot_stream(self) -> tuple:
+        """The bots' random stream as a save keeps it: the PRNG components of the one bot
+        (engine/rng.py), or zeros when no bot draws (no bot seat, or the greedy bot)."""
+        rng = getattr(self.bot, "rng", None)
+        return (rng.s1, rng.s2, rng.s3) if rng is not None else (0, 0, 0)
 
     def _drop_bots(self) -> None:
         # A decided match needs no bot until the next one (``next`` makes them again): their

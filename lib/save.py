@@ -10,9 +10,9 @@ them again after it. A hand in progress is kept as its deal and its plays; ``dec
 replays them through the engine's own checks, so every derived buffer (piles, logs, table
 slot masks, scope) comes back as the engine made it, and an illegal play in a save is
 refused like a bad move. The PRNG's state is kept, so the next deals are the ones the match
-would have had.
-Bots are not saved: they hold no state a match needs, and the app makes them afresh from
-``setup.seed`` and ``matches`` (their search may choose differently after a resume).
+would have had, and so is the bots' random stream (``stream``): the app makes the bots afresh
+from ``setup.seed`` and ``matches`` and puts their stream back where it was, so a continued
+match plays on as it would have (a bot keeps nothing else between decisions, lib/game.py).
 
 The file is written atomically (lib/record_file.py: a power cut leaves the old or the new
 save, never neither) in a container with a version byte and a CRC.
@@ -44,22 +44,24 @@ offset  bytes  then the match, from the end of the names (engine/state.py, match
 ======  =====  ==============================================================================
 0       4      matches played before this one (u32; the app seeds bots with it)
 4       6      PRNG components s1, s2, s3 (u16 each)
-10      4      score of team 0, team 1 (i16 each, 0 or more, and as the result allows)
-14      2      hand_number (u16, below 65535)
-16      3      phase, dealer, first_dealer (u8 each)
-19      5      MatchInfo: winner (i8), grade, reason, overtime (u8), declarer (i8)
-24      4      scope made in the match's scored hands by team 0, team 1 (u16 each; the
+10      6      the bots' random stream, components s1, s2, s3 as the PRNG's (u16 each), or
+               0, 0, 0 when no bot draws (lib/game.py ``bot_stream``)
+16      4      score of team 0, team 1 (i16 each, 0 or more, and as the result allows)
+20      2      hand_number (u16, below 65535)
+22      3      phase, dealer, first_dealer (u8 each)
+25      5      MatchInfo: winner (i8), grade, reason, overtime (u8), declarer (i8)
+30      4      scope made in the match's scored hands by team 0, team 1 (u16 each; the
                hand held adds its own when it is scored or declared out): lib/game.py
                ``scope_made``
-28      1      plays made in the hand held (0..40), or ``NO_DEAL`` (255) before any deal
-29      40     the deal: seats 0..3's hands in slot order, then the table in slot order
-69      1-3    each play: the card, | 0x40 for SELF_TAKE, | 0x80 for ACE_SWEEP; then, when
+34      1      plays made in the hand held (0..40), or ``NO_DEAL`` (255) before any deal
+35      40     the deal: seats 0..3's hands in slot order, then the table in slot order
+75      1-3    each play: the card, | 0x40 for SELF_TAKE, | 0x80 for ACE_SWEEP; then, when
                the table holds cards, the slots taken as a mask over the occupied slots in
                slot order (u8 up to 8 table cards, u16 above)
 ======  =====  ==============================================================================
 
-Sizes with the default names (23 bytes of names): 78 bytes before the first deal, 118 after
-a deal, 154 on average over a match, 190 once a 9+4 hand is played out, 197 for 10+0. The hand
+Sizes with the default names (23 bytes of names): 84 bytes before the first deal, 124 after
+a deal, 160 on average over a match, 196 once a 9+4 hand is played out, 203 for 10+0. The hand
 played out stays in the save between hands, so the app can still show its breakdown after a
 resume. The Rules are not stored: ``setup.rules()`` makes them again.
 
@@ -80,7 +82,8 @@ from engine.layout import HAND_OVER, PLAY
 from engine.moves import ACE_SWEEP, MAX_TABLE, SELF_TAKE, TABLE_MASK, UNKNOWN_MOVE
 
 SAVE_NAME = "scopone.sav"
-VERSION = 2  # 2 added the scope made (a version 1 save is reported and ignored)
+# 2 added the scope made, 3 the bots' stream (an older save is reported and ignored)
+VERSION = 3
 MAGIC = b"SG"
 
 # Index tables of the file format. Their order is part of the format: append, never reorder.
@@ -104,19 +107,21 @@ REVIEW_SHIFT = 3  # review_captures in bits 3-4 of the options byte
 PACE_SHIFT = 5  # the pace in bits 5-6
 
 
-def encode(setup, state, matches: int, scope=(0, 0)) -> bytes:
+def encode(setup, state, matches: int, scope=(0, 0), stream=(0, 0, 0)) -> bytes:
     """The save of ``state`` (a match played with ``setup``, the ``matches``-th of the
-    session, whose finished hands made ``scope`` per team), with sequence number 0.
+    session, whose finished hands made ``scope`` per team, its bots' random stream at
+    ``stream``), with sequence number 0.
 
     ``state`` may be at any point of a match; it is left exactly as it was (the deal is read
     by undoing the hand's plays and making them again). Raises ValueError for what the
     format cannot hold (an option outside the tables, a position set up mid-hand).
     """
-    return seal(MAGIC, VERSION, 0, _payload(setup, state, matches, scope))
+    return seal(MAGIC, VERSION, 0, _payload(setup, state, matches, scope, stream))
 
 
 def load(directory: str):
-    """(setup, state, matches, scope) of the save in ``directory``, or None if there is none; raises
+    """(setup, state, matches, scope, stream) of the save in ``directory``, or None if there is
+    none; raises
     SaveError, with one line naming the file and the fault, if it cannot be used
     (lib/save_read.py, which the app loads only through this call)."""
     from save_read import load
@@ -124,10 +129,11 @@ def load(directory: str):
     return load(directory)
 
 
-def store(directory: str, setup, state, matches: int, scope=(0, 0)) -> None:
+def store(directory: str, setup, state, matches: int, scope=(0, 0), stream=(0, 0, 0)) -> None:
     """Save the match in ``directory`` atomically (the arguments as ``encode``'s); raises
     OSError if it cannot be written, ValueError as ``encode`` does."""
-    write_record(directory, SAVE_NAME, MAGIC, VERSION, _payload(setup, state, matches, scope))
+    write_record(directory, SAVE_NAME, MAGIC, VERSION,
+                 _payload(setup, state, matches, scope, stream))
 
 
 def clear(directory: str) -> None:
@@ -135,7 +141,7 @@ def clear(directory: str) -> None:
     remove_record(directory, SAVE_NAME)
 
 
-def _payload(setup, state, matches: int, scope) -> bytearray:
+def _payload(setup, state, matches: int, scope, stream) -> bytearray:
     """The set-up, the match and the hand held; see the module docstring."""
     if not (0 <= setup.mode < MODES and 1 <= setup.target <= 255
             and 0 <= setup.seed <= 0x3FFFFFFF and 0 <= matches <= 0xFFFFFFFF
@@ -145,8 +151,8 @@ def _payload(setup, state, matches: int, scope) -> bytearray:
     out = bytearray()
     put_setup(out, setup)
     rng = state.rng
-    for value in (matches & 0xFFFF, matches >> 16, rng.s1, rng.s2, rng.s3, state.score[0],
-                  state.score[1], state.hand_number):
+    for value in (matches & 0xFFFF, matches >> 16, rng.s1, rng.s2, rng.s3, stream[0],
+                  stream[1], stream[2], state.score[0], state.score[1], state.hand_number):
         put_u16(out, value)
     info = state.match
     out.extend(bytes((state.phase, state.dealer, state.first_dealer, info.winner & 0xFF,

@@ -85,14 +85,14 @@ class _Reader:
 
 
 def decode(data):
-    """(setup, state, matches, scope) from a save (lib/save.py ``encode``'s arguments);
+    """(setup, state, matches, scope, stream) from a save (lib/save.py ``encode``'s arguments);
     raises SaveError, and nothing else, for any bytes that are not a usable save."""
     return _parse(unseal(bytes(data), MAGIC, VERSION)[1])
 
 
 def load(directory: str):
-    """(setup, state, matches, scope) of the save in ``directory``, or None if there is none; raises
-    SaveError, with one line naming the file and the fault, if it cannot be used."""
+    """(setup, state, matches, scope, stream) of the save in ``directory``, or None if there is
+    none; raises SaveError, with one line naming the file and the fault, if it cannot be used."""
     return read_record(directory, SAVE_NAME, MAGIC, VERSION, "save", _parse)
 
 
@@ -111,8 +111,7 @@ def _parse(payload, with_match=True):
             raise SaveError("file rules refused: %s" % one_line(exc)) from None
         found = setup
         if with_match:
-            state, matches, scope = _decode_state(reader, rules)
-            found = setup, state, matches, scope
+            found = (setup,) + _decode_state(reader, rules)
         if reader.pos != len(payload):
             raise SaveError("file has %d bytes past its end" % (len(payload) - reader.pos))
         return found
@@ -214,14 +213,17 @@ def _score_fits(target: int, score, phase: int, winner: int, reason: int, overti
 
 
 def _decode_state(reader, rules) -> tuple:
-    """(state, matches, scope) from the match and hand parts of a payload."""
+    """(state, matches, scope, stream) from the match and hand parts of a payload."""
     from engine.state import State
 
     matches = reader.u32()
     seeds = (reader.u16(), reader.u16(), reader.u16())
+    stream = (reader.u16(), reader.u16(), reader.u16())
     for i in range(3):
         if not 0 < seeds[i] < _RNG_MODULI[i]:
             raise SaveError("save has a broken random generator state")
+        if not 0 < stream[i] < _RNG_MODULI[i] and stream != (0, 0, 0):
+            raise SaveError("save has a broken state of the bots' random stream")
     score0 = reader.i16()
     score1 = reader.i16()
     if score0 < 0 or score1 < 0:
@@ -313,4 +315,4 @@ def _decode_state(reader, rules) -> tuple:
     info.declarer = declarer
     if plays == rules.plies and phase != HAND_OVER:
         state.score_hand(state.hand_points)  # what end_hand scored for this hand
-    return state, matches, scope
+    return state, matches, scope, stream

@@ -33,7 +33,7 @@ def show(app) -> None:
     side's first capture of the hand (the taking card with what it took), with ``own_pile``
     every card their side has taken, a suit a line."""
     game = app.game
-    headings, none_yet, our_pile = _WORDS[app.setup.language]
+    headings, none_yet, our_pile = _WORDS[game.setup.language]
     game.state.observe(game.viewer, game.obs)
     chars = app._show_text().chars
     lines = []

@@ -118,7 +118,7 @@ def show_pause(app) -> None:
         items.append("hint")
     # review_captures (C-27): "at any time" (RULES §10 row 33), for a person's own side
     if game.rules.review and (turn or game.mode == MODE_BOTS and game.viewer >= 0
-                              and app.setup.people):
+                              and game.setup.people):
         items.append("captures")
     if turn and game.rules.declare_out:
         items.append("declare")  # C-26
@@ -196,7 +196,7 @@ def show_hint(app) -> None:
     import i18n  # and before the text scene is built: the two never share the heap
 
     kind, code = game.hint_reason
-    language = app.setup.language
+    language = app.game.setup.language
     reason = i18n.reason(language, kind, code)
     other, other_code = game.hint_teacher
     other_reason = i18n.reason(language, "chitarrella", other_code) if other >= 0 else ""
@@ -221,7 +221,7 @@ _LABEL_CHARS = 10  # the hand's longest row label, "Settebello"
 
 
 def _team_names(app):
-    if app.setup.mode == VS_BOTS:
+    if app.game.setup.mode == VS_BOTS:
         return None
     return app.texts["team_cols"]
 
@@ -281,7 +281,7 @@ def show_match_end(app) -> None:
     declarer = game.state.match.declarer
     name = ""
     if declarer >= 0:
-        if app.setup.mode == VS_BOTS:  # as the one person's table names the seats ("Right")
+        if game.setup.mode == VS_BOTS:  # as the one person's table names the seats ("Right")
             name = game.scene_texts()["seats"][(declarer - max(game.viewer, 0)) & 3]
         else:  # the whole table reads it: a person's name, or a bot's compass point
             name = game.seat_names(-1)[declarer]

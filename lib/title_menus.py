@@ -305,9 +305,9 @@ def activate(app, key: str, armed: str = ""):
             draw_items(app)  # the row asks, or after a refusal no longer does
         return match
     if key == "continue":
-        saved_setup = app.saved[0]
-        saved_setup.language = setup.language  # the title's, which may have changed
-        app.setup = saved_setup
+        # the match as saved, in the title's language (which may have changed); the title's
+        # own choices stay for the next new match
+        app.saved[0].language = setup.language
         return app.saved
     if app.screen in ("spell", "letters") and key != "back":
         _spell(app, key)

@@ -1165,6 +1165,56 @@ def test_a_continued_match_counts_its_scope_from_the_start(shown, tmp_path):
     assert app2.stats.scope - before == final
 
 
+def _watch_until(app, clock, plays: int) -> list:
+    """Watch bots play on until the hand has ``plays`` plays; the plays, as moves."""
+    state = app.game.state
+    while state.ply < plays:
+        clock.now += 700
+        app.tick()
+    return [state.ply_move[i] for i in range(plays)]
+
+
+def test_a_continued_match_plays_on_as_it_would_have(tmp_path):
+    # The save keeps the bots' random stream (lib/save.py): a board restarted mid-hand
+    # continues with the very plays the match makes uninterrupted, at a level whose search
+    # draws at random.
+    display = sim_display.open_display("pyportal", headless=True)
+    try:
+        app, clock = make_app(display, tmp_path / "whole", level="normal")
+        pick(app, "watch")
+        whole = _watch_until(app, clock, 24)
+        app, clock = make_app(display, tmp_path / "cut", level="normal")
+        pick(app, "watch")
+        _watch_until(app, clock, 2)
+        app, clock = make_app(display, tmp_path / "cut")  # as after a power cut
+        pick(app, "continue")
+        assert app.game.setup.level == "normal"
+        assert _watch_until(app, clock, 24) == whole
+    finally:
+        display.close()
+
+
+def test_continuing_leaves_the_titles_choices_for_the_next_match(tmp_path):
+    display = sim_display.open_display("pyportal", headless=True)
+    try:
+        app, _ = make_app(display, tmp_path)
+        pick(app, "vs_bots")  # at easy, chitarrella
+        app.handle(BACK)
+        pick(app, "quit")
+        app.setup.level = "hard"  # the title's choices change, then the saved match goes on
+        app.setup.from_preset("figs")
+        pick(app, "continue")
+        assert (app.game.setup.level, app.game.setup.preset) == ("easy", "chitarrella")
+        app.handle(BACK)
+        pick(app, "quit")
+        assert (app.setup.level, app.setup.preset) == ("hard", "figs")
+        pick(app, "vs_bots")
+        app.handle(SELECT)  # "Sure?": the new match replaces the saved one
+        assert (app.game.setup.level, app.game.setup.preset) == ("hard", "figs")
+    finally:
+        display.close()
+
+
 def test_a_new_deal_is_saved_before_anyone_plays(shown, tmp_path):
     # Quitting before the first play of a hand must not bring the last hand's end back.
     import save
@@ -1176,7 +1226,7 @@ def test_a_new_deal_is_saved_before_anyone_plays(shown, tmp_path):
         answer(app, clock, chooser)
     app.handle(SELECT)  # the next deal; the bots' pause has not run out
     assert app.screen == "table" and app.game.state.ply == 0
-    _, state, _, _ = save.load(str(tmp_path))
+    _, state, _, _, _ = save.load(str(tmp_path))
     assert state.hand_number == app.game.state.hand_number and state.ply == 0
 
 

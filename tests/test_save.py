@@ -131,7 +131,7 @@ def test_round_trip_at_every_step_of_a_match_plays_on_the_same(name):
         setup = MATCHES[name]()
         saves, events, final = play_match(setup, match_seed, matches=match_seed + 3)
         for k, (data, expected) in enumerate(saves):
-            loaded_setup, state, matches, scope = save_read.decode(data)
+            loaded_setup, state, matches, scope, _ = save_read.decode(data)
             assert loaded_setup == setup
             assert matches == match_seed + 3
             assert scope == (state.hand_number, 3 * state.hand_number)
@@ -156,7 +156,7 @@ def test_round_trip_of_matches_ended_by_declaring_out():
         if state.match.reason in (DECLARED, FALSE_DECLARATION):
             reasons.add(state.match.reason)
             data = save.encode(setup, state, 0)
-            _, loaded, _, _ = save_read.decode(data)
+            _, loaded, _, _, _ = save_read.decode(data)
             assert parts(loaded) == parts(state)
             assert loaded.ply < loaded.rules.plies
     assert reasons == {DECLARED, FALSE_DECLARATION}
@@ -172,7 +172,7 @@ def test_round_trip_of_a_deal_thrown_in():
     else:
         pytest.fail("no seed throws the first deal in")
     assert state.phase == DEAL and state.ply == 0
-    _, loaded, _, _ = save_read.decode(save.encode(setup, state, 0))
+    _, loaded, _, _, _ = save_read.decode(save.encode(setup, state, 0))
     assert parts(loaded) == parts(state)
     rnd = random.Random(1)
     events = []
@@ -189,7 +189,7 @@ def test_round_trip_of_every_setup_field():
     setup.set_mode(PASS, 4)
     setup.names = ["Niccolò", "Zoë", "Ana", ""]
     state = State(setup.rules(), 5)
-    loaded, _, matches, _ = save_read.decode(save.encode(setup, state, 2**32 - 1))
+    loaded, _, matches, _, _ = save_read.decode(save.encode(setup, state, 2**32 - 1))
     assert loaded == setup
     assert matches == 2**32 - 1
     watch = make_setup("dieci")
@@ -233,7 +233,7 @@ def test_an_unknown_two_bit_option_is_refused_naming_it(name, shift, values):
 def test_names_are_cut_to_eight_characters():
     setup = make_setup()
     setup.names = ["Massimiliano", "Bruno", "Carla", "Dario"]
-    loaded, _, _, _ = save_read.decode(save.encode(setup, State(setup.rules()), 0))
+    loaded, _, _, _, _ = save_read.decode(save.encode(setup, State(setup.rules()), 0))
     assert loaded.names == ["Massimil", "Bruno", "Carla", "Dario"]
 
 
@@ -290,6 +290,21 @@ def test_scope_made_is_kept_and_checked_against_the_plays():
         save.encode(setup, state, 0, (0, 0x10000))
 
 
+def test_the_bots_stream_is_kept_and_checked():
+    # The bots' random stream (lib/game.py bot_stream), so a continued match plays on as it
+    # would have; zeros when no bot draws; a component outside engine/rng.py's range is not
+    # a stream the generator can go on from.
+    setup = make_setup()
+    state = State(setup.rules(), 3)
+    step(state, random.Random(3))
+    assert save_read.decode(save.encode(setup, state, 0))[4] == (0, 0, 0)
+    assert save_read.decode(save.encode(setup, state, 0, (0, 0), (1, 31726, 31656)))[4] == \
+        (1, 31726, 31656)
+    for broken in ((0, 5, 5), (5, 5, 31657), (32363, 1, 1)):
+        with pytest.raises(SaveError, match="broken state of the bots' random stream"):
+            save_read.decode(save.encode(setup, state, 0, (0, 0), broken))
+
+
 def test_a_score_that_does_not_fit_the_result_is_refused():
     setup = make_setup()
     state = State(setup.rules(), 3)
@@ -337,8 +352,8 @@ def test_typical_save_is_small():
     setup = make_setup()
     saves, _, _ = play_match(setup, 0)
     sizes = [len(data) for data, _ in saves]
-    assert sizes[0] == 78  # before the first deal
-    assert max(sizes) <= 200
+    assert sizes[0] == 84  # before the first deal
+    assert max(sizes) <= 204
 
 
 # -- damaged saves ------------------------------------------------------------------------
@@ -381,7 +396,7 @@ def assert_playable(setup, state: State) -> None:
         if state.phase == TERMINAL:
             break
         step(state, rnd)
-    _, again, _, _ = save_read.decode(save.encode(setup, state, 0))
+    _, again, _, _, _ = save_read.decode(save.encode(setup, state, 0))
     assert parts(again) == parts(state)
 
 
@@ -394,7 +409,7 @@ def test_every_payload_bit_flip_behind_a_good_checksum_restores_a_valid_match_or
         flipped = bytearray(payload)
         flipped[bit // 8] ^= 1 << (bit % 8)
         try:
-            setup, state, _, _ = save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, flipped))
+            setup, state = save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, flipped))[:2]
         except SaveError as exc:
             assert "\n" not in str(exc)
             continue
@@ -415,7 +430,7 @@ def test_random_payloads_behind_a_good_checksum_are_refused_or_valid():
             for _ in range(1 + trial % 6):
                 damaged[rnd.randrange(len(damaged))] = rnd.randrange(256)
         try:
-            setup, state, _, _ = save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, damaged))
+            setup, state = save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, damaged))[:2]
         except SaveError:
             continue
         assert_playable(setup, state)
@@ -423,8 +438,8 @@ def test_random_payloads_behind_a_good_checksum_are_refused_or_valid():
 
 def test_old_version_is_refused_naming_it():
     _, payload = record_read.unseal(mid_hand_save(), save.MAGIC, save.VERSION)
-    with pytest.raises(SaveError, match="version 0; this game reads version 2"):
-        save_read.decode(save.seal(save.MAGIC, 0, 0, payload))
+    with pytest.raises(SaveError, match="version 2; this game reads version 3"):
+        save_read.decode(save.seal(save.MAGIC, 2, 0, payload))  # before the bots' stream
 
 
 def test_a_file_of_another_kind_is_refused():
@@ -592,7 +607,7 @@ def store_with_cut(monkeypatch, directory: str, data: bytes | None, budget: int,
     True if it completed."""
     disk = Disk(budget, filler)
     if store is None:
-        setup, state, matches, scope = save_read.decode(data)
+        setup, state, matches, scope, _ = save_read.decode(data)
 
         def store():
             save.store(directory, setup, state, matches, scope)
@@ -701,7 +716,7 @@ while state.phase != TERMINAL and step < 150:
         state.apply(moves[(step * 7) % count])
     step += 1
 data = save.encode(setup, state, 4)
-loaded, again, matches, scope = save_read.decode(data)
+loaded, again, matches, scope, _ = save_read.decode(data)
 assert loaded == setup and matches == 4
 assert bytes(again.where) == bytes(state.where) and again.ply == state.ply
 assert save.encode(loaded, again, matches, scope) == data
