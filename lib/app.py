@@ -20,10 +20,12 @@ showing a screen rewrites its tiles and labels and makes no display object. The 
             code = queue.pop()
         app.tick()
 
-Screens (``app.screen``): ``title``, ``options``, ``players`` (pass-and-play seats), ``howto``
-(how to play: the rules' pages), ``table``, ``pause`` (BACK on the table, or a touch on the
-score: resume, hint, declare out, quit), ``hint``, ``cover`` (pass to the next person),
-``hand_end``, ``match_end``, ``stats``.
+Screens (``app.screen``): ``title``, ``options``, ``players`` (pass-and-play seats), ``names``,
+``spell`` and ``letters`` (a person's name, a letter at a time), ``howto`` (how to play: the
+controls and the rules' pages), ``table``, ``pause`` (BACK on the table, or a touch on the
+score: resume, hint, taken cards, declare out, quit), ``hint``, ``captures`` (the taken cards
+the rules let a player see again), ``cover`` (pass to the next person), ``hand_end``,
+``match_end``, ``stats``.
 Menus: UP/LEFT and DOWN/RIGHT move the cursor, SELECT activates the row (a setting takes its
 next value), BACK goes back, a touch activates the row touched. So four buttons (LEFT, RIGHT,
 SELECT, BACK) reach everything.
@@ -322,7 +324,8 @@ class App:
         self._stored = None
         self.message = ""
         self.game.start()  # may put up a cover at once (pass-and-play)
-        self._store()
+        if self.screen == "table":  # a restored hand over shows its end at once: the save
+            self._store()  # waits for the next deal, as the save never shares a text screen
 
     def _quit(self) -> None:
         """Back to the title; the match stays saved, so the title offers to continue it."""

@@ -1323,6 +1323,38 @@ def test_saves_are_written_with_the_table_up_once_a_play(shown, tmp_path, monkey
     assert all(writes) and 1 + len(plays) <= len(writes) <= 1 + len(plays) + len(hands)
 
 
+def test_continuing_a_hand_over_writes_no_save_beside_its_end(tmp_path, monkeypatch):
+    # A save that holds a hand over continues on that hand's end, a text screen: the save
+    # waits for the next deal, with the table up.
+    import os
+
+    import save
+
+    display = sim_display.open_display("pyportal", headless=True)
+    try:
+        app, clock = make_app(display, tmp_path)
+        pick(app, "vs_bots")
+        chooser = random.Random(1)
+        while app.screen != "hand_end":
+            answer(app, clock, chooser)
+        assert save.load(str(tmp_path))[1].phase == HAND_OVER
+        app, clock = make_app(display, tmp_path)  # as after a power cut
+        writes = []
+        rename = os.rename
+
+        def counting_rename(source, target):
+            writes.append(app.screen)
+            rename(source, target)
+
+        monkeypatch.setattr(os, "rename", counting_rename)
+        pick(app, "continue")
+        assert app.screen == "hand_end" and writes == []
+        app.handle(SELECT)  # the next deal, saved with the table up
+        assert app.screen == "table" and writes == ["table"]
+    finally:
+        display.close()
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_corrupt_save_is_reported_in_one_line_and_ignored(shown, tmp_path, capsys, language):
     import save
