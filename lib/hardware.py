@@ -25,8 +25,10 @@ Each driver module has ``open_display(profile)`` (a display with ``root_group``)
 (``now`` is ``ticks_ms()``). Only the board's own driver is imported, and only its file is
 copied to the drive (sim/deploy.py).
 
-Memory: the event queue and the card sheet (an OnDiskBitmap: its open file with a 512-byte
-sector buffer, and its palette) are allocated first, before the heap fragments.
+Memory: the event queue and the Italian card sheet (an OnDiskBitmap: its open file with a
+512-byte sector buffer, and its palette) are allocated first, before the heap fragments, right
+after the display and input objects; with French cards kept on the drive, the French sheet
+replaces it when the first table is built.
 
 CircuitPython only at run time (it imports ``board``); the tests fake the board modules
 (tests/test_code_py.py).

@@ -163,4 +163,10 @@ def level_timing(level: str, seeds=(1, 2, 3)) -> tuple[float, float]:
 
 
 if __name__ == "__main__":
+    import argparse
+
+    # No options: the parser answers --help (the module docstring's first line) and refuses
+    # anything else, rather than starting the minutes-long run.
+    argparse.ArgumentParser(prog="python -m sim.bench",
+                            description=__doc__.split("\n", 1)[0]).parse_args()
     sys.exit(main())
