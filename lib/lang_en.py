@@ -73,6 +73,7 @@ def texts() -> dict:
                     "%s declared out falsely"),
         # under the result: the hands dealt, and the scope each side made (the title's order)
         "recap": ("%d hand, scope %d-%d", "%d hands, scope %d-%d"),
+        "secured": "; secured in the last hand %d-%d",  # after the recap, a declaration's
         "again": "Play again",
     }
 

@@ -61,6 +61,7 @@ def update(out: dict) -> None:
         "reasons": ("", "punteggio raggiunto", "napoleone", "%s: chiamata fuori",
                     "%s: chiamata falsa"),
         "recap": ("%d mano, scope %d-%d", "%d mani, scope %d-%d"),
+        "secured": "; punti certi nell'ultima mano %d-%d",
         "again": "Gioca ancora",
     })
 

@@ -78,7 +78,9 @@ def primiera_cards(state, card_name) -> tuple:
 def match_result(state, texts: dict, team_names=None, declarer: str = "",
                  scope_made=(0, 0)) -> tuple:
     """(title, detail, recap) of a decided match: who won and the score; why, and the grade;
-    the hands dealt and each side's scope, the winner's first as in the title.
+    the hands dealt and each side's scope, and after a declaration the points each side had
+    secured in the hand it ended (RULES §6.4, which the score counts), the winner's first as
+    in the title.
 
     :param team_names: names of teams 0 and 1 (pass-and-play, watching); None says "we" and
         "they" from team 0's side (a match against bots).
@@ -101,6 +103,10 @@ def match_result(state, texts: dict, team_names=None, declarer: str = "",
         detail += ", " + texts["grade"][info.grade]
     hands = state.hand_number
     recap = texts["recap"][hands != 1] % (hands, scope_made[winner], scope_made[1 - winner])
+    if info.declarer >= 0:  # C-26: what the claim counted, which the title's score includes
+        secured = state.secured
+        recap += texts["secured"] % (secured[scoring.TOTAL + winner],
+                                     secured[scoring.TOTAL + 1 - winner])
     return title, detail, recap
 
 

@@ -1073,7 +1073,12 @@ def test_the_match_result_is_shown_whole_on_every_screen(shown):
     lines = len(text_line.wrap(detail, app.text_scene.chars))
     assert lines > 1 or app.text_scene.chars > len(detail)
     assert " ".join(rows[:lines]) == detail
-    assert rows[lines] == "1 mano, scope 0-0"  # a false claim at the first play (C-26)
+    # a false claim at the first play (C-26), with the points it counted, the winner's first
+    secured = app.game.state.secured
+    recap = "1 mano, scope 0-0; punti certi nell'ultima mano %d-%d" % (
+        secured[scoring.TOTAL + info.winner], secured[scoring.TOTAL + 1 - info.winner])
+    recap_lines = len(text_line.wrap(recap, app.text_scene.chars))
+    assert " ".join(rows[lines:lines + recap_lines]) == recap
     assert app.items[app.cursor] == "again"
     pick(app, "again")  # the menu below the result still works
     assert app.screen in ("table", "cover")
@@ -1083,7 +1088,7 @@ def test_the_match_result_is_shown_whole_on_every_screen(shown):
 def test_the_match_recap_puts_the_winners_scope_first(winner):
     # "They win 11-6" over "4 hands, scope 3-1": both in the winner's order.
     rules = types.SimpleNamespace(grades=0)
-    match = types.SimpleNamespace(winner=winner, reason=1, grade=0)
+    match = types.SimpleNamespace(winner=winner, reason=1, grade=0, declarer=-1)
     score = (11, 6) if winner == 0 else (6, 11)
     state = types.SimpleNamespace(match=match, score=score, rules=rules, hand_number=4)
     texts = i18n.texts("en")
@@ -1091,6 +1096,25 @@ def test_the_match_recap_puts_the_winners_scope_first(winner):
     assert title == ("We win 11-6!" if winner == 0 else "They win 11-6")
     assert detail == "target reached"
     assert recap == ("4 hands, scope 1-3" if winner == 0 else "4 hands, scope 3-1")
+
+
+def test_the_result_of_a_declaration_says_what_each_side_had_secured():
+    # RULES §6.4: the claim counts the points each side secured in the hand it ends, which
+    # the title's score includes; the recap says them, the winner's first.
+    state = State(Rules("chitarrella+tre_gradi", {"declare_out": True}), 4)
+    state.deal()
+    moves = array("i", bytes(4 * MAX_MOVES))
+    for _ in range(30):  # most of a hand: a point secured by each side
+        state.apply(moves[state.legal_moves(moves) - 1])
+    state.score[0] = 10
+    state.declare()
+    secured = state.secured
+    winner = state.match.winner
+    assert secured[scoring.TOTAL] == secured[scoring.TOTAL + 1] == 1
+    assert tuple(state.score) == (11, 1)
+    _, _, recap = summaries.match_result(state, i18n.texts("en"), declarer="Left")
+    assert recap.endswith("; secured in the last hand %d-%d" % (
+        secured[scoring.TOTAL + winner], secured[scoring.TOTAL + 1 - winner]))
 
 
 def test_a_declaration_counts_the_scope_of_its_hand(shown, tmp_path):
