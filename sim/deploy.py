@@ -91,7 +91,7 @@ TARGETS = {
 # as built .py files, which the board compiles as it imports them: a match then holds about
 # what the .mpy build does, and a compile during it takes two to four times a module's
 # source for a moment besides (the bots' modules as the match starts, a text screen's each
-# time one opens: at most about 117 KB in all). PY_SHORT: the boards whose free heap may be
+# time one opens: at most about 119 KB in all). PY_SHORT: the boards whose free heap may be
 # less than that.
 MPY_FITS = ("pyportal", "pico-display", "pico-display-2")
 PY_FITS = ("pico-display", "pico-display-2")
