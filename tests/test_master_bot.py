@@ -10,7 +10,7 @@ from array import array
 
 import pytest
 
-from conftest import position
+from conftest import cards, position
 from engine import observe, scoring
 from engine.bots import endgame, master
 from engine.bots.endgame import MAX_HAND, Solver
@@ -488,3 +488,27 @@ def test_master_draws_distinct_deals_when_they_are_too_many_to_solve():
         drawn = solved[1:]  # the first deal sampled measures a deal's cost
         assert 1 < len(drawn) < len(_every_deal(bot.inference))
         assert len(set(drawn)) == len(drawn) == bot.playouts
+
+
+def _takes(napola: str, seeds) -> list:
+    """What the master bot (20 iterations) plays, for each seed, where its seven can take
+    the 7c and its three the 3d."""
+    taken = []
+    for seed in seeds:
+        state = position(("7b 3s 5c", "5b 6s 4c", "Jb 2s Qc", "Kb Js 6c"), "7c 3d",
+                         napola=napola)
+        obs = bytearray(observe.SIZE)
+        state.observe(0, obs)
+        moves = array("i", [0] * MAX_MOVES)
+        move = MasterBot(state.rules, seed, 20).choose(obs, moves, state.legal_moves(moves))
+        taken.append(state.taken_cards(move))
+    return taken
+
+
+def test_under_napola_the_ace_two_and_three_of_coins_are_worth_taking():
+    # RULES §5.3: the 3d starts the napola's run. Without napola the seven of cups (primiera)
+    # is the better take; with it, the 3d (its worth in master.py's _NAPOLA).
+    seeds = range(1, 11)
+    three, seven = cards("3d"), cards("7c")
+    assert _takes("off", seeds).count(seven) >= 9
+    assert _takes("full", seeds).count(three) >= 8
