@@ -596,7 +596,7 @@ class Game:
             teacher = make_bot("chitarrella", self.rules)
         other = teacher.choose(self.obs, self.moves, count)
         other_code = teacher.reason
-        if other == move:  # he plays it too: his rule is the reason (ChitarrellaBot.explain)
+        if other == move:  # he plays it too: his rule is the reason
             kind = teacher.REASON_KIND
             code = other_code
             other = -1
@@ -622,8 +622,7 @@ class Game:
             from engine.bots.hint import Hinter
 
             search = self.bot if hasattr(self.bot, "iterations") else None  # a master bot
-            self.hinter = Hinter(self.rules, self.setup.seed, search, self.hint_budget,
-                                 teacher=False)
+            self.hinter = Hinter(self.rules, self.setup.seed, search, self.hint_budget)
         return self.hinter
 
     def drop_hinter(self) -> None:

@@ -10,7 +10,7 @@ import pytest
 
 from conftest import names, play, position
 from engine import observe, scoring
-from engine.bots import reason_text
+from engine.bots import reason_words
 from engine.bots.chitarrella import ChitarrellaBot
 from engine.bots.greedy import GreedyBot
 from engine.bots.random_bot import RandomBot
@@ -21,6 +21,11 @@ from engine.moves import MAX_MOVES
 from engine.play import play_match
 from engine.rules import Rules
 from engine.state import State
+
+
+def reason_text(bot) -> str:
+    """The reason for the bot's last choice, in words ("" if it gave none)."""
+    return reason_words(bot.REASON_KIND, bot.reason)
 
 
 def decide(state: State) -> tuple[str, str, str]:

@@ -3,9 +3,8 @@
 Interface: ``bot.choose(obs, moves, count) -> move``, ``bot.wants_declare(obs) -> bool``,
 ``bot.reset(seed)`` before a match, and ``bot.needs_observation`` (False lets the caller skip
 ``State.observe``). After ``choose``, ``bot.reason`` holds a small int naming why it chose the
-move (0 when it has nothing to say); ``reason_text(bot)`` turns it into words for hints, from
-engine/bots/reasons.py by the bot's ``REASON_KIND`` (``reason_words(kind, code)`` once the bot
-is gone).
+move (0 when it has nothing to say); ``reason_words(bot.REASON_KIND, bot.reason)`` turns it
+into words for hints (lib/i18n.py ``reason``), from engine/bots/reasons.py.
 ``make_bot(name, rules, seed, iterations, deadline_ms)`` builds one by name; a search bot
 stops at whichever of its two budgets runs out first (0 means its default).
 
@@ -34,11 +33,6 @@ def make_bot(name: str, rules, seed: int = 1, iterations: int = 0, deadline_ms: 
 
         return MasterBot(rules, seed, iterations, deadline_ms)
     raise ValueError("unknown bot %r (known: %s)" % (name, ", ".join(BOT_NAMES)))
-
-
-def reason_text(bot) -> str:
-    """Edge: the reason for the bot's last choice, in words ("" if it gave none)."""
-    return reason_words(getattr(bot, "REASON_KIND", ""), getattr(bot, "reason", 0))
 
 
 def reason_words(kind: str, code: int) -> str:

@@ -135,13 +135,6 @@ class ChitarrellaBot:
         """Declare out once the side's secured points reach the target (C-26)."""
         return observe.may_declare_out(obs, self.rules)
 
-    def explain(self, obs, moves, count: int, move: int) -> int:
-        """The ``reason`` for ``move`` if this player would make it among ``moves[:count]``,
-        else 0: how a hint names Chitarrella's rule (engine/bots/hint.py)."""
-        if self.choose(obs, moves, count) == move:
-            return self.reason
-        return 0
-
     def choose(self, obs, moves, count: int) -> int:
         """The best of ``moves[:count]`` by gain - risk + strategy; sets ``reason``."""
         if count == 1:

@@ -31,7 +31,8 @@ except ImportError:  # CPython
 
 
 class Hinted:
-    """Wraps a bot: before each decision the hint helper suggests a move for the same view."""
+    """Wraps a bot: before each decision the hint helper's search suggests a move for the
+    same view."""
 
     def __init__(self, bot, hinter, counter) -> None:
         self.bot = bot
@@ -43,7 +44,7 @@ class Hinted:
         self.bot.reset(seed)
 
     def choose(self, obs, moves, count: int) -> int:
-        self.hinter.suggest(obs, moves, count)
+        self.hinter.search_move(obs, moves, count)
         self.counter[0] += 1
         return self.bot.choose(obs, moves, count)
 
