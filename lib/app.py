@@ -217,7 +217,7 @@ class App:
         screen = self.screen
         if screen in ("options", "players", "howto", "stats", "names", "spell", "letters"):
             __import__("title_menus").leave_menu(self)
-        elif screen in ("pause", "hint"):
+        elif screen == "pause":  # the hint's BACK goes to the table in handle
             self._resume()
         elif screen == "match_end":
             self._quit()

@@ -17,11 +17,9 @@ def update(out: dict) -> None:
         "turns": ("Tocca a te", "Tocca a destra", "Tocca al compagno", "Tocca a sinistra"),
         "turn": "Tocca a %s",
         "ad_before": "Aa",  # "Tocca ad Anna", "Passa ad Anna" (game.name_text)
-        "trail": "%s: %s",
         "take": "%s: %s prende %s",
         "self_take": "%s: %s si prende",
         "dealer": "Mazziere: %s",
-        "scopa": "Scopa! %s",  # first: a long line is cut at its end
         "choose": "Presa: %s poi %s",
         "choose_touch": "Tocca una presa, poi la carta",
         "barred": ("Asso vietato ora", "Devi prendere"),  # 21 caratteri al più
@@ -69,7 +67,6 @@ def update(out: dict) -> None:
 def update_menus(out: dict) -> None:
     """Put the Italian menu texts over the English ones in ``out`` (same keys)."""
     out.update({
-        "bot": "Bot",
         "continue": "Continua",
         "vs_bots": "Gioca coi bot",
         "pass": "Passa e gioca",

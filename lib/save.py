@@ -21,7 +21,7 @@ File layout: numbers are little-endian, ``i8``/``i16`` two's complement; the pay
 lib/record_file.py's container with magic ``SG``.
 
 ======  =====  ==============================================================================
-offset  bytes  payload version 2: the set-up (lib/match_setup.py; the index tables below)
+offset  bytes  payload version 3: the set-up (lib/match_setup.py; the index tables below)
 ======  =====  ==============================================================================
 0       1      mode (``MODES`` index)
 1       4      seats 0..3: BOT (0) or person 1..4

@@ -27,7 +27,8 @@ VERSION = 1
 MAGIC = b"SS"
 
 # The levels counted, in file order (append, never reorder): lib/match_setup.py's board
-# levels, then the simulator's (the statistics screen shows the board's: lib/title_menus.py).
+# levels, then the simulator's (the statistics screen, lib/summaries.py ``stats_rows``, shows
+# the board's, and the simulator's once played).
 LEVELS = ("easy", "normal", "hard", "desktop")
 
 _PAYLOAD = 26

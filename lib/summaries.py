@@ -4,7 +4,7 @@
 settebello, primiera totals, scope, re bello and napola when the rules have them) as table
 cells, ``primiera_cards`` the cards that made each side's primiera, ``match_result`` the
 winner, how and the grade (C-25), with the hands dealt and the scope made, ``stats_rows``
-the statistics screen. The app (lib/app.py) puts them on the text scene.
+the statistics screen. lib/text_screens.py and lib/title_menus.py put them on the text scene.
 
 Allocation: builds strings and lists (edge; once per hand or match).
 """

@@ -634,3 +634,21 @@ def test_boot_without_the_touchscreen_library_leaves_the_drive(monkeypatch, caps
     out = run_boot(monkeypatch, hardware, capsys)
     assert hardware.remounts == []
     assert "could not read the button" in out
+
+
+def test_boot_knows_every_board_the_game_runs_on():
+    # boot.py keeps its own lists (it runs before lib/ is on the path): a board the game
+    # knows but boot.py does not would never get its drive, and nothing would be saved.
+    import ast
+
+    tree = ast.parse((ROOT / "boot.py").read_text())
+    ids = set()
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and node.targets[0].id.endswith("_IDS"):
+            ids |= set(ast.literal_eval(node.value))
+    loaded = "hardware" in sys.modules
+    import hardware
+
+    assert ids == set(hardware.BOARD_IDS)
+    if not loaded:  # other tests check that the start-up code leaves once the game runs
+        del sys.modules["hardware"]

@@ -100,12 +100,19 @@ def _brute_force(state: State, team: int) -> int:
     return max(values) if state.turn & 1 == team else min(values)
 
 
+def solvable(state: State) -> bool:
+    """Whether the master bot would solve ``state`` (master.py ``_solvable_hands``)."""
+    obs = bytearray(observe.SIZE)
+    state.observe(state.turn, obs)
+    return MasterBot._solvable_hands(obs, state.rules.plies - state.ply)
+
+
 def _check_solver(state: State) -> list:
     moves = array("i", [0] * MAX_MOVES)
     count = state.legal_moves(moves)
     values = array("i", [0] * MAX_MOVES)
     solver = Solver()
-    assert solver.solvable(state)
+    assert solvable(state)
     assert solver.move_values(state, moves, count, values)
     team = state.turn & 1
     expected = []
@@ -128,8 +135,8 @@ def test_endgame_solver_keeps_the_scopa_from_the_opponent():
 def test_endgame_solver_sizes_its_buffers_by_the_cards_to_play():
     # With 4 plies left each seat plays once: a seat holding two cards is no real position,
     # and the one-card buffer for that ply could not hold its moves.
-    assert not Solver().solvable(position(("5d 2c", "5s", "Jd", "Kb"), "3b", turn=0, ply=32))
-    assert Solver().solvable(position(("5d", "5s", "Jd", "Kb"), "3b", turn=0, ply=32))
+    assert not solvable(position(("5d 2c", "5s", "Jd", "Kb"), "3b", turn=0, ply=32))
+    assert solvable(position(("5d", "5s", "Jd", "Kb"), "3b", turn=0, ply=32))
     assert [len(buffer) for buffer in Solver().buffers] == [0] + [26] * 4 + [52] * 4
     assert master._VALUED == MAX_CARD_MOVES * MAX_HAND  # the endgame values every move
     assert endgame._MAX_PLIES == master._ENDGAME_PLIES  # what the master bot solves, no more
@@ -144,7 +151,7 @@ def test_endgame_solver_buffers_hold_the_most_moves_a_hand_can_have(cards):
     state = position(hands, "3d 3c 3b 3s Ad 2d 4d 5d 7d Jd Ks", turn=0, ply=36 - 4 * cards,
                      equal_card_priority=False)
     solver = Solver()
-    assert solver.solvable(state)
+    assert solvable(state)
     left = state.rules.plies - state.ply
     assert state.legal_moves(solver.buffers[left]) == cards * MAX_CARD_MOVES
     values = array("i", [0] * MAX_MOVES)

@@ -381,7 +381,7 @@ class ChitarrellaBot:
             bonus = _THREE if move >= 64 else _THREE + _DOUBLE  # C-39, and C-31 for a lead
             self._note(bonus, _THREE_ALIKE)  # don't keep three alike to the end
         if move < 64:
-            return bonus + self._trail(obs, card, value, dealer, hand)
+            return bonus + self._trail(value, dealer, hand)
         # C-28: parity of each value after the capture (each card removed flips its value).
         flips = 1 << value
         take = (move >> 6) & TABLE_MASK
@@ -441,8 +441,8 @@ class ChitarrellaBot:
             self._note(_PAIR * broken, _BREAK_SEVENS)
         return bonus
 
-    def _trail(self, obs, card, value, dealer, hand) -> int:
-        """Strategy terms for trailing ``card`` (C-30, C-31, C-33)."""
+    def _trail(self, value, dealer, hand) -> int:
+        """Strategy terms for trailing a card of ``value`` (C-30, C-31, C-33)."""
         mine = self.mine
         if value == 7:
             if dealer and mine[7] == 2 and hand > 2:

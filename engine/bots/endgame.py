@@ -13,8 +13,9 @@ ones drawn at random.
 Buffers: one move buffer per number of plies left in the hand, 1.._MAX_PLIES, each big enough
 for the hand of the seat to play then: with ``left`` plies to go, each seat holds one card
 for each of its plays still to come, ``ceil(left / 4)`` for the seat to play, and a card has
-at most MAX_CARD_MOVES (engine/moves.py). ``solvable`` refuses positions with more plies, bigger
-hands, or a seat holding more cards than plays to come.
+at most MAX_CARD_MOVES (engine/moves.py). The master bot solves only positions that fit them
+(engine/bots/master.py ``_solvable_hands``: at most _MAX_PLIES to go, and each seat holding
+just the cards its plays to come need).
 
 Rules: C-12, C-14, C-15; RULES §5.
 Allocation: none after construction; no recursion.
@@ -66,17 +67,6 @@ class Solver:
         self.nodes = 0  # positions visited since the last move_values
         self.limit = 0  # give up past this many positions (0: never)
         self.aborted = False  # the last move_values gave up: its values mean nothing
-
-    @staticmethod
-    def solvable(state) -> bool:
-        """True when the hand's remaining plays fit the solver's buffers."""
-        left = state.rules.plies - state.ply
-        if left > _MAX_PLIES:
-            return False
-        for ahead in range(4):  # the seat ``ahead`` turns from now plays ceil((left - ahead) / 4)
-            if state.hand_count[(state.turn + ahead) & 3] > (left - ahead + 3) // 4:
-                return False
-        return True
 
     def move_values(self, state, moves, count: int, out, limit: int = 0) -> bool:
         """Write into ``out[i]`` the exact value of ``moves[i]`` for the side to play.
@@ -168,9 +158,13 @@ def _distinct_deals(bot, ordered, count: int, spare: int, start: int) -> int:
     evidence (``Inference.deal_weight``): every consistent deal when ``spare`` solver
     positions hold them all at the cost of the deal just solved, else as many as they
     hold, drawn from the list at random without repeats (selection sampling, Knuth's
-    Algorithm S). How many were solved; 0 when the list is longer than _LISTED (``total``
-    is then left alone). Drawing with replacement solved some deals twice and missed
-    others: 11 to 14 distinct of 30 for 16 solved [derived]."""
+    Algorithm S). Each deal may use ``spare`` positions (a deal far costlier than the first
+    stops the listing); the deadline bounds the whole. Returns how many were solved, at least
+    1 (none solved: ``total`` still holds the sampled deal's values); 0, ``total`` left
+    alone, when the list is longer than _LISTED or ``spare`` holds not one deal at the cost
+    of the one just solved.
+    Drawing with replacement solved some deals twice and missed others: 11 to 14 distinct
+    of 30 for 16 solved [derived]."""
     state = bot.state
     inference = bot.inference
     solver = bot.solver

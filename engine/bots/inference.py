@@ -227,8 +227,7 @@ class Inference:
             if self._draw(rng, True):
                 break
         else:
-            if not self._draw(rng, False):
-                self._draw(rng, False)  # unreachable: room alone always fits the cards
+            self._draw(rng, False)  # room alone always fits the cards
         self.place(state)
 
     def _draw(self, rng, weighted: bool) -> bool:
@@ -283,7 +282,7 @@ class Inference:
             left4 -= 1
         return True
 
-    # -- every consistent deal in turn, for an exact average (engine/bots/master.py) -------
+    # -- every consistent deal in turn, for an exact average (engine/bots/endgame.py) ------
 
     def next_deal(self, first: bool) -> bool:
         """Put in ``owner`` the first consistent deal (``first``) or the one after the last, in

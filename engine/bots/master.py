@@ -176,8 +176,6 @@ class MasterBot:
                 return False
         return True
 
-    # -- the position ---------------------------------------------------------------------
-
     # -- move scores ----------------------------------------------------------------------
 
     def _score(self, move: int, total: int, cards: int, final: bool, risk: bool) -> int:
