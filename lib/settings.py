@@ -17,9 +17,7 @@ Allocation: edge only.
 
 from match_setup import MatchSetup
 from record_file import SaveError, write_record
-from record_read import read_record
 from save import put_setup
-from save_read import decode_settings
 
 SETTINGS_NAME = "scopone.set"
 VERSION = 1
@@ -29,6 +27,9 @@ MAGIC = b"SP"
 def load(directory: str):
     """The set-up stored in ``directory``; the default one if there is none or it cannot be
     used (then the reason goes to the console)."""
+    from record_read import read_record  # the readers, for reading only
+    from save_read import decode_settings
+
     try:
         setup = read_record(directory, SETTINGS_NAME, MAGIC, VERSION, "settings",
                             decode_settings)

@@ -84,14 +84,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import boards  # lib/boards.py (sim/__init__.py puts lib/ on sys.path)
-import hardware  # lib/hardware.py
 
 from sim import deploy, minify, mpruntime
 
 ROOT = Path(__file__).resolve().parent.parent
 LIB_HEAP = ROOT / "sim" / "mp" / "lib_heap.py"
 OUT = ROOT / "sim" / "memory_budget.md"
-REQUIREMENTS = ROOT / "requirements-board.txt"
 TYPECHECK_LIBS = ROOT / ".venv" / "typecheck" / "circuitpython"
 
 HEADROOM = 0.30
@@ -160,25 +158,17 @@ FREE_HEAP = {
 
 # -- what the board imports ------------------------------------------------------------------
 
-DRIVERS = {  # budget board -> the driver modules lib/hardware.py loads for it, kept in play
-    "pyportal": ("hw_pyportal",),
-    "pico-display": ("hw_pico",),
-    "pico-display-2": ("hw_pico",),
-    "pybadge": ("hw_badge",),
-    "pygamer": ("hw_badge", "hw_gamer"),  # its joystick driver builds on the PyBadge's
-}
-
-# The boards of the budget: one per lib/boards.py profile, and the PyGamer, which runs the
-# PyBadge's profile with a driver of its own (lib/hardware.py says which).
-OWN_DRIVER_BOARDS = ("pygamer",)
-BOARDS = boards.NAMES + OWN_DRIVER_BOARDS
+# The boards of the budget are make deploy's (sim/deploy.py TARGETS): one per lib/boards.py
+# profile, and the PyGamer, which runs the PyBadge's profile with a joystick driver that
+# builds on the PyBadge's.
+BOARDS = tuple(deploy.TARGETS)
+# budget board -> the driver modules lib/hardware.py loads for it, kept in play
+DRIVERS = {board: drivers for board, (_, drivers) in deploy.TARGETS.items()}
 
 
 def board_profile(board: str):
     """The lib/boards.py profile budget board ``board`` runs."""
-    if board in OWN_DRIVER_BOARDS:
-        board = hardware.identify(board)[0]  # its board_id's profile
-    return boards.profile(board)
+    return boards.profile(deploy.TARGETS[board][0])
 
 
 # Loaded only before play: lib/main_loop.py drops hardware and boards once the App is built,
@@ -187,31 +177,21 @@ def board_profile(board: str):
 STARTUP = ("hardware", "boards", "title_menus", "match_options", "i18n")
 
 
-_BOARD_LINE = re.compile(r"^(adafruit-circuitpython-[a-z0-9-]+)\S*\s+#\s*boards:\s*(.+)$")
-
-
-def board_libraries(path: Path = REQUIREMENTS) -> dict[str, tuple[str, ...]]:
-    """Adafruit module -> the boards it is installed on ("all" for every board), from
-    requirements-board.txt's ``# boards:`` comments."""
-    found = {}
-    for line in path.read_text().splitlines():
-        match = _BOARD_LINE.match(line.strip())
-        if match:
-            package, boards_text = match.groups()
-            module = "adafruit_" + package[len("adafruit-circuitpython-"):].replace("-", "_")
-            found[module] = tuple(boards_text.split("(")[0].split())
+def board_libraries() -> list[str]:
+    """The Adafruit modules requirements-board.txt installs on any board (sim/deploy.py
+    ``libraries`` reads it for each)."""
+    found = []
+    for board in BOARDS:
+        found += [module for module in deploy.libraries(board) if module not in found]
     return found
 
 
 def adafruit_modules(board: str) -> tuple[list[str], list[str]]:
     """(imports every board makes, imports only ``board`` makes) of the Adafruit libraries."""
-    common, own = [], []
-    for module, where in board_libraries().items():
-        if "all" in where:
-            common.append(module)
-        elif board in where:
-            own.append(module)
-    return common, own
+    mine = deploy.libraries(board)
+    common = [module for module in mine
+              if all(module in deploy.libraries(other) for other in BOARDS)]
+    return common, [module for module in mine if module not in common]
 
 
 def library_source(module: str) -> Path | None:
