@@ -121,8 +121,7 @@ def encode(setup, state, matches: int, scope=(0, 0), stream=(0, 0, 0)) -> bytes:
 
 def load(directory: str):
     """(setup, state, matches, scope, stream) of the save in ``directory``, or None if there is
-    none; raises
-    SaveError, with one line naming the file and the fault, if it cannot be used
+    none; raises SaveError, with one line naming the file and the fault, if it cannot be used
     (lib/save_read.py, which the app loads only through this call)."""
     from save_read import load
 
