@@ -92,6 +92,7 @@ class App:
         self.load_sheet = load_sheet
         self.clock_ms = clock_ms or ticks_ms
         self.save_dir = save_dir
+        self._drive = save_dir  # still read once writing has failed (_cannot_write)
         self.setup = setup  # the title fills it in when None (lib/title_menus.py)
         self.texts = {}  # the title fills it, with the menus' texts (lib/title_menus.py)
         self.group = displayio.Group()
@@ -108,7 +109,7 @@ class App:
         self.armed = ""  # the CONFIRMED item chosen once, which asks "Sure?"
         self.saved = None  # a valid save: (setup, state, matches, scope, stream)
         self.pass_seats = bytearray((1, 0, 2, 0))  # the players screen: seat -> person
-        self._stats = None  # the statistics when there is no drive to keep them on
+        self._stats = None  # the statistics kept in memory when the drive cannot keep them
         self._stored = None  # (matches, hand, phase, ply) of the last save (_store)
         display.root_group = self.group
         self._open_title()
@@ -120,12 +121,13 @@ class App:
     @property
     def stats(self):
         """The statistics (lib/stats.py), read from the drive each time they are needed, so a
-        board does not hold them, or their file code, during a match."""
+        board does not hold them, or their file code, during a match. When the drive cannot be
+        written they live in memory, from what it holds (if it can be read) on."""
         if self.save_dir is None:
             if self._stats is None:
-                from stats import Stats
+                from stats import Stats, load_stats
 
-                self._stats = Stats()
+                self._stats = load_stats(self._drive) if self._drive is not None else Stats()
             return self._stats
         from stats import load_stats
 
@@ -366,6 +368,7 @@ class App:
                 store_stats(self.save_dir, stats)
             except OSError as error:
                 self._cannot_write(error)
+                self._stats = stats  # the match just recorded, kept for the session
             self._forget_files()
 
     # -- input ----------------------------------------------------------------------------

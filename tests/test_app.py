@@ -1464,6 +1464,29 @@ def test_statistics_count_a_match_against_bots_and_reset(shown, tmp_path):
     assert app.stats.played["easy"] == 0 and app.screen == "stats"
 
 
+def test_statistics_that_cannot_be_written_are_kept_for_the_session(tmp_path, monkeypatch):
+    # The drive fills up as the match ends: the match just recorded still counts on the
+    # statistics screen for the rest of the session.
+    import builtins
+
+    real_open = builtins.open
+
+    def full_for_statistics(path, mode="r", *args, **kwargs):
+        if "scopone.sta" in str(path) and "w" in mode:
+            raise OSError(28, "No space left on device")
+        return real_open(path, mode, *args, **kwargs)
+
+    display = sim_display.open_display("pyportal", headless=True)
+    try:
+        app, clock = make_app(display, tmp_path)
+        pick(app, "vs_bots")
+        monkeypatch.setattr(builtins, "open", full_for_statistics)
+        play_on(app, clock, random.Random(4))
+        assert app.save_dir is None and app.stats.played["easy"] == 1
+    finally:
+        display.close()
+
+
 def test_a_drive_that_cannot_be_written_is_said_once_and_play_goes_on(shown, tmp_path,
                                                                      monkeypatch, capsys):
     import builtins
@@ -1475,6 +1498,11 @@ def test_a_drive_that_cannot_be_written_is_said_once_and_play_goes_on(shown, tmp
             raise OSError(30, "Read-only filesystem")  # CircuitPython while USB has the drive
         return real_open(path, mode, *args, **kwargs)
 
+    from stats import Stats, store_stats
+
+    kept = Stats()  # the statistics on the drive from earlier sessions
+    kept.record_match("easy", True, 3, 11, 4)
+    store_stats(str(tmp_path), kept)
     monkeypatch.setattr(builtins, "open", read_only)  # the app imports its file code afresh
     app, clock = make_app(shown, tmp_path)
     pick(app, "vs_bots")  # the first store fails: the game says so and stops trying
@@ -1482,3 +1510,5 @@ def test_a_drive_that_cannot_be_written_is_said_once_and_play_goes_on(shown, tmp
     assert capsys.readouterr().out.count("cannot save") == 1
     play_on(app, clock, random.Random(4))
     assert app.screen == "match_end" and "cannot save" not in capsys.readouterr().out
+    # the drive's statistics still count, with this session's match on top, in memory
+    assert app.stats.played["easy"] == 2 and app.stats.scope >= 3
