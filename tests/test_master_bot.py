@@ -519,3 +519,42 @@ def test_under_napola_the_ace_two_and_three_of_coins_are_worth_taking():
     three, seven = cards("3d"), cards("7c")
     assert _takes("off", seeds).count(seven) >= 9
     assert _takes("full", seeds).count(three) >= 8
+
+
+def _race(score) -> State:
+    """Arena match 118's fifth hand (chitarrella+tre_gradi, declaring out, target 11) as seat
+    2 leads: its 7d can take the settebello (7b) on a table of Ac 4b Ad 7b."""
+    state = position(("5s 4c As Kd 2d 6s 5b Jc 4d", "Jd Qd 6b Ab Jb Qs 6c Kc 5d",
+                      "Qc 3s 2b Ks 7d 4s Qb Kb 5c", "6d 2c 7c 3b 7s 2s Js 3d 3c"),
+                     "Ac 4b Ad 7b", turn=2, preset="chitarrella+tre_gradi", declare_out=True)
+    state.score[0], state.score[1] = score
+    return state
+
+
+@pytest.mark.parametrize("seed", range(1, 6))
+def test_a_take_that_secures_the_match_comes_first(seed):
+    # At 10-9 the settebello is the point the side needs: secured, its partner declares out
+    # at the next turn and wins (C-26; RULES §6.4). The search, which weighs the hand alone,
+    # mostly played 2b taking the two aces, and the other side went on to win the match.
+    state = _race((10, 9))
+    obs = bytearray(observe.SIZE)
+    state.observe(2, obs)
+    moves = array("i", [0] * MAX_MOVES)
+    bot = MasterBot(state.rules, seed, 20)
+    move = bot.choose(obs, moves, state.legal_moves(moves))
+    assert state.taken_cards(move) == cards("7b") and bot.reason == master.WINS
+    state.apply(move)
+    state.legal_moves(moves)
+    state.apply(moves[0])  # whatever the next seat plays
+    state.observe(0, obs)  # the partner, at the next turn
+    assert observe.may_declare_out(obs, state.rules) and state.declare()
+
+
+def test_far_from_the_target_the_hand_decides():
+    state = _race((0, 0))
+    obs = bytearray(observe.SIZE)
+    state.observe(2, obs)
+    moves = array("i", [0] * MAX_MOVES)
+    bot = MasterBot(state.rules, 1, 20)
+    bot.choose(obs, moves, state.legal_moves(moves))
+    assert bot.reason != master.WINS

@@ -68,6 +68,14 @@ def test_every_level_with_hints_plays_a_match_under_heap_lock_unix():
     assert [line.split()[0] for line in output.splitlines()] == list(LEVELS)
 
 
+def test_declaring_bots_play_under_heap_lock_unix():
+    # With declaring out, the master bot looks for the take that secures the match
+    # (engine/bots/master.py _winning_take) near the target: from 8-8 to 11.
+    output = mpruntime.run_unix(LEVELS_SCRIPT, "chitarrella+tre_gradi", "normal,hard", 3, 8,
+                                "declare")
+    assert [line.split()[0] for line in output.splitlines()] == ["normal", "hard"]
+
+
 # A 10+0 match to 21 for the board levels. `desktop`, which searches 960 iterations (15 times
 # `hard`'s), plays the default preset's match to 11 from 10-10: its last hands only, as its
 # code is the board levels' and only its counts are larger (a count past 2**30 would allocate).

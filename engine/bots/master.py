@@ -21,7 +21,10 @@ The side plays as a team: every value is the bot's team minus the other team. Bu
 ``iterations`` playouts a decision (0 = _DEFAULT_ITERATIONS) and ``deadline_ms`` (0 = none),
 checked after every playout and every solved deal. It declares out as GreedyBot does.
 
-Rules: C-11, C-12, C-14, C-15, C-26; RULES §4, §5, §6.4.
+With declaring out on, a capture that secures the points the side needs comes first: the
+side then declares at its next turn and wins (``_winning_take``).
+
+Rules: C-11, C-12, C-14, C-15, C-25, C-26; RULES §4, §5, §6.4.
 Allocation: none per decision (all buffers are made in ``__init__``).
 """
 
@@ -88,6 +91,7 @@ SEARCHED = const(2)
 EXACT = const(3)
 ENDGAME = const(4)
 QUICK = const(5)
+WINS = const(6)
 
 
 class MasterBot:
@@ -143,6 +147,11 @@ class MasterBot:
             return moves[0]
         start = ticks_ms()
         load_position(self.state, obs)
+        if self.rules.declare_out:
+            won = self._winning_take(obs, moves, count)
+            if won >= 0:
+                self.reason = WINS
+                return won
         self.inference.update(obs)
         candidates = self._rank(obs, moves, count)
         best = -1
@@ -161,6 +170,30 @@ class MasterBot:
         load_position(self.state, obs)
         self.inference.update(obs)
         self.inference.deal(self.state, self.rng)
+
+    def _winning_take(self, obs, moves, count: int) -> int:
+        """A capture of ``moves[:count]`` after which the side's secured points reach the
+        target, or -1. The side then declares out at its next turn and wins, at the best grade
+        it can still have (C-26, C-25; RULES §6.4: secured points are never lost, and the
+        other side, had it had enough, would have declared first); the hand's points no longer
+        matter. Not in overtime, where a claim needs the lead, which the other side's answer
+        may take, nor on the final play, whose hand end_hand scores."""
+        rules = self.rules
+        team = obs[observe.SEAT] & 1
+        needed = rules.target - obs[observe.SCORE + team]
+        if needed <= 0 or obs[observe.PLY] + 1 == rules.plies:
+            return -1
+        state = self.state
+        points = self.points
+        for i in range(count):
+            move = moves[i]
+            if move >= 64:  # a capture (a trail takes nothing, so secures nothing)
+                state.apply(move)
+                state.secure(state, points)
+                state.undo()
+                if points[scoring.TOTAL + team] >= needed:
+                    return move
+        return -1
 
     @staticmethod
     def _solvable_hands(obs, left: int) -> bool:

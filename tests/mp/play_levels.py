@@ -1,11 +1,12 @@
 """Whole matches at each difficulty level, with a hint asked before every decision, under
 ``micropython.heap_lock()``; runnable on CPython and MicroPython.
 
-usage: play_levels.py PRESET LEVEL[,LEVEL...] SEED [FROM]
+usage: play_levels.py PRESET LEVEL[,LEVEL...] SEED [FROM [declare]]
 
 Prints ``level seed hands score0 score1 hints`` per match: the hints are computed (the move
 and its reason code, no text: that is built by the UI) inside the lock like everything else.
-With ``FROM``, each match starts with both sides at that score: the match's last hands only.
+With ``FROM``, each match starts with both sides at that score: the match's last hands only;
+``declare`` turns declaring out on (the bots then declare, and seek the take that lets them).
 """
 
 import sys
@@ -52,8 +53,8 @@ class Hinted:
         return self.bot.wants_declare(obs)
 
 
-def run(preset, levels, seed, start=0) -> None:
-    rules = Rules(preset)
+def run(preset, levels, seed, start=0, declare=False) -> None:
+    rules = Rules(preset, {"declare_out": True} if declare else None)
     state = State(rules)
     moves = array("i", [0] * MAX_MOVES)
     obs = bytearray(observe.SIZE)
@@ -75,4 +76,4 @@ def run(preset, levels, seed, start=0) -> None:
 
 
 run(sys.argv[1], sys.argv[2].split(","), int(sys.argv[3]),
-    int(sys.argv[4]) if len(sys.argv) > 4 else 0)
+    int(sys.argv[4]) if len(sys.argv) > 4 else 0, len(sys.argv) > 5)
