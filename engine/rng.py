@@ -77,11 +77,8 @@ class Rng:
             self.s1 = s1
             self.s2 = s2
             self.s3 = s3
-            z = s1 - s2
-            if z > 706:
-                z -= _RANGE
-            z += s3
-            if z < 1:
-                z += _RANGE
-            if z <= limit:  # z - 1 < limit
-                return (z - 1) % n
+            # The paper combines them as z = s1 - s2 + s3 folded into 1.._RANGE with two
+            # tests; z - 1 is that sum less one, modulo _RANGE: one operation, same stream.
+            z = (s1 - s2 + s3 - 1) % _RANGE  # the draw - 1, in 0.._RANGE-1
+            if z < limit:
+                return z % n

@@ -75,19 +75,17 @@ def count_piles(state, out, best) -> None:
     for suit in range(4):
         best0 = 0
         best1 = 0
-        for rank in range(10):
+        for value in primiera:  # the suit's cards in rank order, by their primiera values
             place = where[card]
             card += 1
             if place == PILE:
                 cards0 += 1
-                value = primiera[rank] + 1
-                if value > best0:
-                    best0 = value
+                if value >= best0:  # best0 is the best value plus one
+                    best0 = value + 1
             elif place == PILE + 1:
                 cards1 += 1
-                value = primiera[rank] + 1
-                if value > best1:
-                    best1 = value
+                if value >= best1:
+                    best1 = value + 1
         best[suit] = best0
         best[4 + suit] = best1
         if suit == 0:  # denari is the first suit (engine/cards.py)

@@ -47,7 +47,9 @@ from engine.rules import TABLE_PACKET
 # Blank buffers copied over a hand's buffers by _clear_hand and _shuffle.
 _NOWHERE_40 = bytes((NOWHERE,)) * 40
 _ZERO_41 = bytes(41)
-_ZERO_MOVES = array("i", [0] * 40)
+_ZERO_MOVES = (0,) * 40
+_ZERO_VALUES = (0,) * 11
+_ZERO_SEATS = bytes(4)
 _NO_CARD_10 = bytes((NO_CARD,)) * 10
 _NO_CARD_TABLE = bytes((NO_CARD,)) * MAX_TABLE
 _CARD_ORDER = bytes(range(40))
@@ -65,12 +67,16 @@ class State:
         self.table = bytearray(MAX_TABLE)  # slot -> card or NO_CARD
         self.where = bytearray(40)  # card -> seat 0..3, TABLE, PILE + team, NOWHERE
         self.slot = bytearray(40)  # card -> its slot in a hand or on the table
-        self.value_slots = array("H", [0] * 11)  # value 1..10 -> mask of table slots
+        # value 1..10 -> mask of table slots. A list, not an array("H"): read and written in
+        # every move generation and capture, and a list item costs CPython a third of an
+        # array item (no conversion); on a 32-bit board it is 22 bytes larger.
+        self.value_slots = [0] * 11
         self.deck = bytearray(40)
         self.scope = bytearray(2)  # scope made this hand, per team (public, C-14)
         # One entry per ply of the hand, for undo and for records. All but ply_move are 41
-        # long, like ply_log, so one blank clears them at a deal.
-        self.ply_move = array("i", [0] * 40)
+        # long, like ply_log, so one blank clears them at a deal. ply_move is a list, like
+        # value_slots, for CPython's speed; on a 32-bit board it takes what an array("i") does.
+        self.ply_move = [0] * 40
         self.ply_taker = bytearray(41)  # last taker before the ply
         self.ply_slot = bytearray(41)  # hand slot the card was played from
         self.ply_scopa = bytearray(41)  # 1 if the ply scored a scopa
@@ -133,12 +139,8 @@ class State:
         for hand in self.hands:
             hand[WHOLE] = _NO_CARD_10
         self.table[WHOLE] = _NO_CARD_TABLE
-        value_slots = self.value_slots
-        for value in range(11):
-            value_slots[value] = 0
-        hand_count = self.hand_count
-        for seat in range(4):
-            hand_count[seat] = 0
+        self.value_slots[WHOLE] = _ZERO_VALUES
+        self.hand_count[WHOLE] = _ZERO_SEATS
         self.occupied = 0  # mask of occupied table slots
         self.value_mask = 0  # bit v set when a card of value v is on the table
         self.repeat_mask = 0  # bit v set when two or more cards of value v are on the table
@@ -229,17 +231,16 @@ class State:
     def redeal_reason(self) -> int:
         """Why the current table must be thrown in, or DEALT (C-9; RULES §3.3, §10 rows 4-5)."""
         rules = self.rules
-        kings = 0
-        total = 0
-        for slot in range(MAX_TABLE):
-            card = self.table[slot]
-            if card != NO_CARD:
-                kings += card % 10 == KING_RANK
-                total += VALUE[card]
-        if rules.redeal_kings and kings >= rules.redeal_kings:
-            return REDEAL_KINGS
-        if rules.redeal_sum and self.table_count and total <= rules.redeal_sum:
-            return REDEAL_SUM
+        if rules.redeal_kings:  # the kings are the slots of value 10: no walk of the table
+            if count_slots(self.value_slots[KING_RANK + 1]) >= rules.redeal_kings:
+                return REDEAL_KINGS
+        if rules.redeal_sum and self.table_count:
+            total = 0
+            for card in self.table:
+                if card != NO_CARD:
+                    total += VALUE[card]
+            if total <= rules.redeal_sum:
+                return REDEAL_SUM
         return DEALT
 
     def put_in_hand(self, seat: int, card: int) -> None:
@@ -277,9 +278,9 @@ class State:
         value = VALUE[card]
         slots = self.value_slots[value] & ~bit
         self.value_slots[value] = slots
-        if not slots:
+        if not slots:  # its last card: the repeat bit is already clear
             self.value_mask &= ~(1 << value)
-        if slots & (slots - 1) == 0:
+        elif slots & (slots - 1) == 0:  # one card of the value left
             self.repeat_mask &= ~(1 << value)
         self.occupied &= ~bit
         self.table_count -= 1
@@ -340,11 +341,8 @@ class State:
     def apply(self, move: int) -> None:
         """Play ``move`` for the current seat. Trusts its input: check with ``play``."""
         card = move & 63
-        take = (move >> 6) & TABLE_MASK
         seat = self.turn
-        team = seat & 1
         ply = self.ply
-        rules = self.rules
         # The hand stays packed: the last card moves into the played card's slot.
         hand = self.hands[seat]
         slot = self.slot[card]
@@ -357,16 +355,18 @@ class State:
         self.ply_slot[ply] = slot
         self.ply_move[ply] = move
         self.ply_taker[ply] = self.last_taker  # ply_scopa[ply] is 0 (the logs are a stack)
-        final = ply + 1 == rules.plies
+        final = ply + 1 == self.rules.plies
         log = self.ply_log[ply]
         if move >= 64:  # a capture (is_capture, engine/moves.py)
+            take = (move >> 6) & TABLE_MASK
+            team = seat & 1
             log = self._take(take, team, log)
             self.where[card] = PILE + team
             self.last_taker = seat
             if not self.first_capture[team]:
                 self.first_capture[team] = ply + 1
-            if not self.occupied and take and (rules.last_play_scopa or not final) \
-                    and capture.sweep_scores(rules, move):
+            if not self.occupied and take and (self.rules.last_play_scopa or not final) \
+                    and capture.sweep_scores(self.rules, move):
                 self.scope[team] += 1  # C-14 scopa; C-15 none on the final play
                 self.ply_scopa[ply] = 1
         else:
@@ -403,9 +403,9 @@ class State:
             value = VALUE[card]
             slots = value_slots[value] & ~bit
             value_slots[value] = slots
-            if not slots:
+            if not slots:  # its last card: the repeat bit is already clear
                 value_mask &= ~(1 << value)
-            if slots & (slots - 1) == 0:
+            elif slots & (slots - 1) == 0:  # one card of the value left
                 repeat_mask &= ~(1 << value)
             where[card] = pile
             capture_log[log] = card

@@ -90,6 +90,8 @@ def snapshot(state: State) -> tuple:
             continue
         if isinstance(value, (bytearray, array)):
             parts.append((key, bytes(value)))
+        elif isinstance(value, list):  # value_slots, ply_move
+            parts.append((key, tuple(value)))
         elif isinstance(value, tuple) and value and isinstance(value[0], bytearray):
             parts.append((key, tuple(bytes(v) for v in value)))
         elif isinstance(value, (int, bool)):
