@@ -20,8 +20,8 @@ MASTER = (
     "finale: la migliore in media sulle carte degli altri",
     # no time to search: the most valuable safe play
     "senza tempo: la mossa sicura migliore",
-    # it secures the points that win: declare out at your next turn: C-26
-    "assicura i punti della vittoria: chiamati fuori al prossimo turno: C-26",
+    # it secures the points that win: your side can declare out next: C-26
+    "assicura i punti della vittoria: la coppia puo chiamarsi fuori: C-26",
 )
 
 CHITARRELLA = (

@@ -11,7 +11,7 @@ MASTER = (
     "exact endgame: no play scores more for your side",
     "endgame search: best on average over the cards the others may hold",
     "no time to search: the most valuable safe play",
-    "it secures the points that win: declare out at your next turn: C-26",
+    "it secures the points that win: your side can declare out next: C-26",
 )
 
 CHITARRELLA = (
