@@ -188,9 +188,9 @@ def board_libraries() -> list[str]:
 
 def adafruit_modules(board: str) -> tuple[list[str], list[str]]:
     """(imports every board makes, imports only ``board`` makes) of the Adafruit libraries."""
+    every = [deploy.libraries(other) for other in BOARDS]  # each board's, read once
     mine = deploy.libraries(board)
-    common = [module for module in mine
-              if all(module in deploy.libraries(other) for other in BOARDS)]
+    common = [module for module in mine if all(module in libs for libs in every)]
     return common, [module for module in mine if module not in common]
 
 
