@@ -37,7 +37,8 @@ a match needs while the table shows, and acts on what the menus choose.
 
 Saves (lib/save.py) are written after every play when ``save_dir`` is given, offered as
 "Continue" on the title, and cleared when the match ends; statistics (lib/stats.py) count
-the matches against bots per difficulty.
+the matches against bots per difficulty. A drive the game may only read (boot.py's button
+held) still gives the title its save, choices and statistics; nothing is written to it.
 
 Allocation: menus and summaries build strings (edge); a play allocates what ``Game`` does.
 """
@@ -79,6 +80,9 @@ class App:
         board in deck style ``"italian"`` or ``"french"``.
     :param clock_ms: a function returning wrapping milliseconds (default engine/clock.py).
     :param save_dir: where the save and the statistics live (``"/"`` on a board), or None.
+    :param read_only: the game may read ``save_dir`` but not write to it (README "On a board",
+        3.): the save, the choices and the statistics are read; the statistics go on in
+        memory.
     :param setup: the MatchSetup the menus start from; None for the one kept on the drive
         (lib/settings.py), or the default.
     """
@@ -86,13 +90,14 @@ class App:
     MATCH_MENUS = ("pause", "match_end")  # the menus of a match; lib/title_menus.py has the others
     CONFIRMED = ("declare", "reset")  # items that act on a second SELECT: they cannot be undone
 
-    def __init__(self, board, display, load_sheet, clock_ms=None, save_dir=None, setup=None):
+    def __init__(self, board, display, load_sheet, clock_ms=None, save_dir=None, setup=None,
+                 read_only=False):
         self.board = board
         self.display = display
         self.load_sheet = load_sheet
         self.clock_ms = clock_ms or ticks_ms
-        self.save_dir = save_dir
-        self._drive = save_dir  # still read once writing has failed (_cannot_write)
+        self.save_dir = None if read_only else save_dir  # None: nothing is written
+        self.drive = save_dir  # where the title reads, even when writing is off
         self.setup = setup  # the title fills it in when None (lib/title_menus.py)
         self.texts = {}  # the title fills it, with the menus' texts (lib/title_menus.py)
         self.group = displayio.Group()
@@ -127,7 +132,7 @@ class App:
             if self._stats is None:
                 from stats import Stats, load_stats
 
-                self._stats = load_stats(self._drive) if self._drive is not None else Stats()
+                self._stats = load_stats(self.drive) if self.drive is not None else Stats()
             return self._stats
         from stats import load_stats
 

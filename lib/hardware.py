@@ -117,16 +117,14 @@ def driver(name: str):
     raise ValueError("unknown driver %r" % (name,))
 
 
-def writable(path: str):
-    """``path`` if the game may write to the drive (boot.py remounted it), else None."""
+def read_only() -> bool:
+    """True unless the game may write to the drive (boot.py remounted it)."""
     import storage
 
     try:
-        if storage.getmount("/").readonly:
-            return None
+        return storage.getmount("/").readonly
     except OSError:
-        return None
-    return path
+        return True
 
 
 def show_message(display, text: str):
@@ -161,7 +159,7 @@ def start(max_frames=None, assets: str = "/", saves: str = "/"):
     """Start the game on this board: (app, input adapter, event queue) for the main loop.
 
     ``assets`` is the folder holding ``assets/`` and ``saves`` the one for the save and the
-    statistics (both the drive's root on a board; used only when the drive is writable).
+    statistics (both the drive's root on a board; only read when the game may not write).
     When the board cannot run the game, shows why, idles (for ever unless ``max_frames`` is
     given) and returns None.
     """
@@ -190,5 +188,6 @@ def start(max_frames=None, assets: str = "/", saves: str = "/"):
     gc.collect()
     from app import App
 
-    app = App(profile, display, sheets, clock_ms=ticks_ms, save_dir=writable(saves))
+    app = App(profile, display, sheets, clock_ms=ticks_ms, save_dir=saves,
+              read_only=read_only())
     return app, pad, queue

@@ -106,7 +106,7 @@ def main(max_frames=None, assets: str = "/", saves: str = "/"):
     """Start the game on this board and run it (for ever unless ``max_frames`` is given).
 
     ``assets`` is the folder holding ``assets/`` and ``saves`` the one for the save and the
-    statistics (both the drive's root on a board; used only when the drive is writable).
+    statistics (both the drive's root on a board; only read when the game may not write).
     Returns the ``App``, or None when the board cannot run the game (lib/hardware.py has then
     shown why and idled for ``max_frames``).
     """

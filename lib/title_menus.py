@@ -72,12 +72,12 @@ def open_title(app) -> None:
 
 
 def _load_save(app) -> None:
-    if app.save_dir is None:
+    if app.drive is None:
         return
     import save
 
     try:
-        app.saved = save.load(app.save_dir)
+        app.saved = save.load(app.drive)
     except save.SaveError as error:  # go on without it: the reason in one line on the
         print("save ignored:", error)  # console, a short one in the title's words
         app.message = "save_bad"  # a key: the title says it in the language of the moment
@@ -89,11 +89,11 @@ def _load_save(app) -> None:
 
 
 def _stored_setup(app):
-    if app.save_dir is None:
+    if app.drive is None:
         return match_setup.MatchSetup()
     import settings
 
-    setup = settings.load(app.save_dir)
+    setup = settings.load(app.drive)
     app._forget_files()
     return setup
 

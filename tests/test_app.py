@@ -1164,6 +1164,41 @@ def test_quit_and_continue_goes_on_with_the_same_match(shown, tmp_path):
     assert tuple(state2.score) == score
 
 
+def test_a_drive_the_game_may_only_read_still_offers_its_save_and_statistics(shown, tmp_path):
+    # boot.py's button held: the drive is the computer's, and the game may only read it
+    # (README "On a board", 3.). The save, the choices and the statistics are still there.
+    import settings
+    from stats import Stats, store_stats
+
+    kept = Stats()
+    kept.record_match("easy", True, 3, 11, 4)
+    store_stats(str(tmp_path), kept)
+    chosen = MatchSetup()
+    chosen.deck = "french"
+    settings.store(str(tmp_path), chosen)
+    app, clock = make_app(shown, tmp_path)
+    pick(app, "vs_bots")
+    for _ in range(20):  # a few plays, saved
+        if app.game.mode == MODE_PLAY or app.screen == "hand_end":
+            app.handle(SELECT)
+        clock.now += 700
+        app.tick()
+    plays = [app.game.state.ply_move[i] for i in range(app.game.state.ply)]
+    files = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
+    board = shown.board
+    app2 = App(board, shown, lambda style: simulator.load_sheet(board, style), clock,
+               str(tmp_path), None, read_only=True)
+    assert app2.save_dir is None and app2.items[0] == "continue"
+    assert app2.setup.deck == "french"  # the choices kept on the drive
+    assert app2.stats.played["easy"] == 1
+    pick(app2, "continue")
+    state2 = app2.game.state
+    assert [state2.ply_move[i] for i in range(state2.ply)] == plays
+    play_on(app2, clock, random.Random(4))
+    assert app2.screen == "match_end" and app2.stats.played["easy"] == 2
+    assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == files
+
+
 def test_a_continued_match_counts_its_scope_from_the_start(shown, tmp_path):
     # The save keeps the scope the finished hands made (lib/save.py), so the statistics of a
     # match continued after a quit (or a power cut) count every scopa of it.

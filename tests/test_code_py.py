@@ -357,7 +357,7 @@ def test_a_read_only_drive_means_no_saves(tmp_path, monkeypatch, displays):
     hardware, code = start(monkeypatch, tmp_path, "pybadge", None, "badge", True)
     hardware.readonly = True  # the button was held at boot
     app = code.main(max_frames=1, assets=str(ROOT), saves=str(tmp_path))
-    assert app.save_dir is None
+    assert app.save_dir is None and app.drive == str(tmp_path)  # read, never written
     displayio.release_displays()
     hardware, code = start(monkeypatch, tmp_path, "pybadge", None, "badge", True)
     app = code.main(max_frames=1, assets=str(ROOT), saves=str(tmp_path))
