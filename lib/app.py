@@ -61,10 +61,15 @@ from input_events import BACK, HINT, SELECT, TOUCH
 from layouts import text_box
 from match_setup import VS_BOTS, WATCH
 
-from engine.clock import ticks_ms
+from engine.clock import ticks_diff, ticks_ms
 from engine.layout import TERMINAL
 from engine.rules import release_parser
 from engine.unload import forget
+
+# A key that hurries the bots is often pressed again and again; the presses that follow within
+# this time go on hurrying, so that they do not play a card, lift a pass-and-play cover or
+# pass a hand's points that came up meanwhile. A deliberate press after a pause acts.
+SKIP_GUARD_MS = 400
 
 # The save and statistics modules, dropped together after each use (they share record_file's
 # SaveError, which must stay one class).
@@ -116,6 +121,7 @@ class App:
         self.pass_seats = bytearray((1, 0, 2, 0))  # the players screen: seat -> person
         self._stats = None  # the statistics kept in memory when the drive cannot keep them
         self._stored = None  # (matches, hand, phase, ply) of the last save (_store)
+        self._skipped = None  # when a key last hurried the bots (SKIP_GUARD_MS), or None
         display.root_group = self.group
         self._open_title()
         self._deck = self.setup.deck  # the deck style of the table: the match's (_start)
@@ -381,6 +387,9 @@ class App:
     def handle(self, code: int, x: int = 0, y: int = 0) -> None:
         """React to one input event (input_events.py codes; ``x``, ``y`` for TOUCH)."""
         screen = self.screen
+        if code == SELECT or code == TOUCH:
+            if self._hurrying():
+                return
         if screen == "table":
             self._table_input(code, x, y)
         elif screen == "cover":
@@ -406,12 +415,27 @@ class App:
             if key:
                 self._activate(key)
 
+    def _hurrying(self) -> bool:
+        """True while the bots' turns go on being hurried (SKIP_GUARD_MS): a confirming key
+        pressed then is dropped, and keeps the guard up."""
+        now = self.clock_ms()
+        game = self.game
+        if self._skipped is None or (self.screen == "table" and game.mode == MODE_BOTS):
+            return False  # no guard up, or this key hurries them again (_table_input)
+        if ticks_diff(now, self._skipped) < SKIP_GUARD_MS:
+            self._skipped = now
+            return True
+        self._skipped = None
+        return False
+
     def _table_input(self, code: int, x: int, y: int) -> None:
         game = self.game
         if code == TOUCH and (game.setup.mode == WATCH or self._on_score(x, y)):
             # A touch screen has no BACK button: the score opens the pause menu, and so does
             # any touch while watching bots, which has no hand to touch.
             code = BACK
+        if code != BACK and game.mode == MODE_BOTS:
+            self._skipped = self.clock_ms()  # this key hurries the bots (SKIP_GUARD_MS)
         if code == BACK and game.mode != MODE_CHOOSE:  # there BACK cancels the choice
             self._screens().show_pause(self)
         elif code == HINT and game.setup.mode == WATCH:

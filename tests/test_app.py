@@ -1040,6 +1040,33 @@ def test_the_choice_of_a_take_says_which_buttons_make_it(shown, language):
     assert len(said) <= app.table_scene.last_play.chars
 
 
+def test_keys_that_hurry_the_bots_do_not_play_for_the_person(shown):
+    # A player hurries the bots by pressing Select again and again; the presses that follow
+    # the bots' last play must not play the person's card (nor pass a hand end) until the
+    # player pauses for SKIP_GUARD_MS.
+    from app import SKIP_GUARD_MS
+
+    app, clock = make_app(shown)
+    pick(app, "vs_bots")
+    to_the_persons_turn(app, clock)
+    state = app.game.state
+    while app.game.mode != MODE_BOTS:  # the person plays
+        app.handle(SELECT)
+    held = state.hand_count[0]  # the person's cards
+    hurried = 0
+    while app.game.mode == MODE_BOTS or hurried < 6:  # the bots' turns, hurried, and after
+        hurried += app.game.mode != MODE_BOTS
+        app.handle(SELECT)
+        app.tick()
+        clock.now += SKIP_GUARD_MS // 3
+    assert app.screen == "table" and app.game.mode == MODE_PLAY
+    assert state.hand_count[0] == held  # the person's turn waits
+    clock.now += SKIP_GUARD_MS  # a pause: the next presses act
+    for _ in range(3):
+        app.handle(SELECT)
+    assert state.hand_count[0] == held - 1
+
+
 def test_declaring_out_from_the_pause_menu_ends_the_match(shown):
     app, clock = make_app(shown, tre_gradi=True)
     pick(app, "vs_bots")
