@@ -44,7 +44,14 @@ def check_position(state, hands, table, ply: int) -> None:
         raise ValueError("at most 10 cards a hand and %d on the table" % MAX_TABLE)
     if type(ply) is not int or not 0 <= ply < state.rules.plies:
         raise ValueError("ply must be in 0..%d, not %r" % (state.rules.plies - 1, ply))
-
+    # Only the 9+4 deal's four table cards may share a value: a card that could take its
+    # equal is never trailed (C-11). The move buffer's bound (engine/capture.py) holds for
+    # such tables only, so others are refused.
+    paired = [card for card in table if sum(VALUE[other] == VALUE[card] for other in table) > 1]
+    if len(paired) > 4:
+        raise ValueError("%d table cards share their values (%s): no hand reaches that, as "
+                         "only the deal's four table cards may pair"
+                         % (len(paired), " ".join(card_name(card) for card in paired)))
 
 def check_deal(state, hands, table) -> None:
     """Raise ValueError unless ``hands`` and ``table`` are a whole deal of the rules' shape."""
@@ -82,6 +89,8 @@ def set_position(state, hands, table, turn: int, ply: int, dealer) -> None:
         if (seat is not None or what == "turn") and (type(seat) is not int
                                                      or not 0 <= seat <= 3):
             raise ValueError("%s must be a seat, 0..3, not %r" % (what, seat))
+    if not hands[turn]:
+        raise ValueError("seat %d is to play and holds no card" % turn)
     state.dealer = (turn - 1 - ply) & 3 if dealer is None else dealer
     place_cards(state, hands, table)
     state.ply = ply

@@ -21,6 +21,7 @@ from engine.layout import (
     REDEAL_SUM,
     TERMINAL,
 )
+from engine.moves import MAX_MOVES
 from engine.rules import Rules
 from engine.scoring import CARDS, SIZE
 from engine.state import State
@@ -217,6 +218,23 @@ def test_set_position_refuses_bad_positions():
     for turn, dealer in ((4, None), (-1, None), (0, 9), (0, True)):
         with pytest.raises(ValueError, match="must be a seat"):
             state.set_position([cards("7d"), [], [], []], [], turn=turn, dealer=dealer)
+    with pytest.raises(ValueError, match="seat 1 is to play and holds no card"):
+        state.set_position([cards("7d"), [], [], []], [], turn=1)
+
+
+def test_set_position_refuses_tables_no_hand_reaches():
+    # Only the deal's four table cards may share a value (a card that could take its equal is
+    # never trailed, C-11): more would overflow the table's 16 slots or the move buffer
+    # (engine/capture.py), and a play would fail half made.
+    state = State(Rules("chitarrella"), 1)
+    before = snapshot(state)
+    for table in ("Ad Ac 2d 2c 3d 3c 4d 4c 5d", "Ad Ac Ab As 2d 2c 2b 2s 3d 3c 3b",
+                  "5d 6d 7d Jd Qd Kd 5c 6c 7c Jc Qc Kc 5b 6b 7b Jb"):
+        with pytest.raises(ValueError, match="share their values"):
+            state.set_position([cards("Ks"), [], [], []], cards(table))
+        assert snapshot(state) == before
+    state.set_position([cards("Kd Kc Kb Ks"), [], [], []], cards("3d 3c 3b 3s Jd 7d 5d 4d 2d Ad"))
+    assert state.legal_moves(array("i", [0] * MAX_MOVES)) == 4 * 25  # the bound's table
 
 
 def test_a_refused_position_leaves_the_state_as_it_was():
