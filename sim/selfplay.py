@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 import time
 from array import array
 from contextlib import contextmanager
@@ -138,14 +139,31 @@ def check_output(path: str | None, flag: str) -> None:
     target = Path(path)
     if target.is_dir():
         raise ValueError("%s: %s is a folder" % (flag, path))
-    if not target.resolve().parent.is_dir():
+    folder = target.resolve().parent
+    if not folder.is_dir():
         raise ValueError("%s: no folder %s" % (flag, target.parent))
+    if target.exists() and not target.is_file():  # a device or a pipe: written as it is
+        if not os.access(target, os.W_OK):
+            raise ValueError("%s: %s cannot be written" % (flag, path))
+        return
+    try:  # the file is written beside it first (``replacing``): try the folder
+        handle, probe = tempfile.mkstemp(dir=folder, prefix=".probe-")
+        os.close(handle)
+        os.remove(probe)
+    except OSError as error:
+        raise ValueError("%s: cannot write in %s (%s)" % (flag, folder, error.strerror)) from None
 
 
 @contextmanager
 def replacing(path: str):
     """A text file to write that takes the place of ``path`` only once the block ends
-    without an error: a run that fails leaves the old file as it was."""
+    without an error: a run that fails leaves the old file as it was. A link is written
+    through to its file; a device or a pipe (``/dev/null``) is written to directly."""
+    path = os.path.realpath(path)
+    if os.path.exists(path) and not os.path.isfile(path):
+        with open(path, "w", encoding="utf-8") as out:
+            yield out
+        return
     partial = path + ".part"
     try:
         with open(partial, "w", encoding="utf-8") as out:

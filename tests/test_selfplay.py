@@ -5,9 +5,12 @@ line, determinism and the rejection of bad options (exit status 2, one line nami
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import subprocess
 import sys
+import threading
 from io import StringIO
 
 import pytest
@@ -269,12 +272,37 @@ def test_an_output_path_that_cannot_be_written_is_refused_before_the_run(capsys,
                                                                          command):
     for flag, path, words in (("--out", tmp_path, "is a folder"),
                               ("--out", tmp_path / "nowhere" / "r.jsonl", "no folder"),
-                              ("--plot", tmp_path, "is a folder")):
+                              ("--plot", tmp_path, "is a folder"),
+                              ("--plot", "/proc/chart.png", "cannot write in /proc"),
+                              ("--out", "/proc/r.jsonl", "cannot write in /proc")):
         if flag == "--plot" and command == "selfplay":
             continue
         status, stdout, stderr = run_cli(capsys, command, flag, str(path))
         assert status == 2 and stdout == "", stderr
         assert stderr.startswith("error: " + flag) and words in stderr
+
+
+def test_out_writes_through_a_link_and_to_a_device(capsys, tmp_path):
+    # The record is written beside the file, then put in its place: a link must not be
+    # replaced by a file, nor a device or a pipe (/dev/null).
+    real = tmp_path / "real.jsonl"
+    real.write_text("old\n")
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(real)
+    status, _, stderr = run_cli(capsys, "selfplay", "--out", str(link))
+    assert status == 0, stderr
+    assert link.is_symlink() and real.read_text().startswith('{"ev": "match"')
+    pipe = tmp_path / "pipe"  # as /dev/null would be, without risking the real one
+    os.mkfifo(pipe)
+    read = []
+    reader = threading.Thread(target=lambda: read.append(pipe.read_text()))
+    reader.start()
+    status, _, stderr = run_cli(capsys, "selfplay", "--out", str(pipe))
+    reader.join(10)
+    assert status == 0, stderr
+    assert stat.S_ISFIFO(os.stat(pipe).st_mode) and read[0].startswith('{"ev": "match"')
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["link.jsonl", "pipe",
+                                                                "real.jsonl"]
 
 
 def test_the_last_seed_the_prng_takes_is_accepted(capsys, tmp_path):
