@@ -17,6 +17,7 @@ from engine.cards import NO_CARD, VALUE, card_name
 from engine.layout import DEAL, PLAY, TABLE, TERMINAL, IllegalMove
 from engine.moves import (
     ACE_SWEEP,
+    MAX_CARD_MOVES,
     MAX_MOVES,
     MAX_TABLE,
     SELF_TAKE,
@@ -44,14 +45,7 @@ def check_position(state, hands, table, ply: int) -> None:
         raise ValueError("at most 10 cards a hand and %d on the table" % MAX_TABLE)
     if type(ply) is not int or not 0 <= ply < state.rules.plies:
         raise ValueError("ply must be in 0..%d, not %r" % (state.rules.plies - 1, ply))
-    # Only the 9+4 deal's four table cards may share a value: a card that could take its
-    # equal is never trailed (C-11). The move buffer's bound (engine/capture.py) holds for
-    # such tables only, so others are refused.
-    paired = [card for card in table if sum(VALUE[other] == VALUE[card] for other in table) > 1]
-    if len(paired) > 4:
-        raise ValueError("%d table cards share their values (%s): no hand reaches that, as "
-                         "only the deal's four table cards may pair"
-                         % (len(paired), " ".join(card_name(card) for card in paired)))
+
 
 def check_deal(state, hands, table) -> None:
     """Raise ValueError unless ``hands`` and ``table`` are a whole deal of the rules' shape."""
@@ -89,8 +83,6 @@ def set_position(state, hands, table, turn: int, ply: int, dealer) -> None:
         if (seat is not None or what == "turn") and (type(seat) is not int
                                                      or not 0 <= seat <= 3):
             raise ValueError("%s must be a seat, 0..3, not %r" % (what, seat))
-    if not hands[turn]:
-        raise ValueError("seat %d is to play and holds no card" % turn)
     state.dealer = (turn - 1 - ply) & 3 if dealer is None else dealer
     place_cards(state, hands, table)
     state.ply = ply
@@ -182,8 +174,18 @@ def check(state, move: int) -> None:
     take = (move >> 6) & TABLE_MASK
     if take & ~state.occupied:
         raise IllegalMove("%s: the move takes from an empty table slot" % name)
-    moves = array("i", [0] * MAX_MOVES)
+    # Positions set up by hand (set_position) may hold tables no play reaches: more cards of
+    # a value than the deal leaves, which the play's buffers are not sized for. Such a play
+    # is refused here, before any change (engine/capture.py has the bound).
+    if move < 64 and state.table_count >= MAX_TABLE:
+        raise IllegalMove("%s cannot be trailed: the table's %d places are full (a position "
+                          "no hand reaches)" % (name, MAX_TABLE))
+    moves = array("i", [0] * (MAX_CARD_MOVES * 10))  # room for any hand of ten cards
     n = state.legal_moves(moves)
+    if n > MAX_MOVES:
+        raise IllegalMove("%s: the position has %d legal moves, more than the %d a hand "
+                          "reaches (MAX_MOVES): the table holds too many cards of a value"
+                          % (name, n, MAX_MOVES))
     own = []
     for i in range(n):
         if moves[i] == move:

@@ -647,11 +647,6 @@ def rule_settings():
     return plain + aces + mixed
 
 
-def paired(table: list) -> list:
-    """The cards of ``table`` whose value another table card shares."""
-    return [c for c in table if [card_value(o) for o in table].count(card_value(c)) > 1]
-
-
 def random_position(rng: random.Random):
     deck = list(range(40))
     rng.shuffle(deck)
@@ -663,8 +658,6 @@ def random_position(rng: random.Random):
         table = pool[:min(size, len(pool))]
     else:
         table = deck[:size]
-    while len(paired(table)) > 4:  # a table no hand reaches: set_position refuses it
-        table.remove(paired(table)[-1])
     rest = [c for c in deck if c not in table]
     if rng.random() < 0.3:  # hands with aces
         aces = [c for c in rest if card_value(c) == 1]

@@ -20,8 +20,8 @@ from engine.layout import (
     REDEAL_KINGS,
     REDEAL_SUM,
     TERMINAL,
+    IllegalMove,
 )
-from engine.moves import MAX_MOVES
 from engine.rules import Rules
 from engine.scoring import CARDS, SIZE
 from engine.state import State
@@ -218,23 +218,25 @@ def test_set_position_refuses_bad_positions():
     for turn, dealer in ((4, None), (-1, None), (0, 9), (0, True)):
         with pytest.raises(ValueError, match="must be a seat"):
             state.set_position([cards("7d"), [], [], []], [], turn=turn, dealer=dealer)
-    with pytest.raises(ValueError, match="seat 1 is to play and holds no card"):
-        state.set_position([cards("7d"), [], [], []], [], turn=1)
 
 
-def test_set_position_refuses_tables_no_hand_reaches():
-    # Only the deal's four table cards may share a value (a card that could take its equal is
-    # never trailed, C-11): more would overflow the table's 16 slots or the move buffer
-    # (engine/capture.py), and a play would fail half made.
+def test_a_play_the_buffers_cannot_hold_is_refused_before_it_changes_anything():
+    # set_position takes tables no hand reaches (puzzles, scripted tests): a trail onto a
+    # full table, or a position with more legal moves than MAX_MOVES, is an IllegalMove that
+    # leaves the state as it was, not an error half-way through the play.
     state = State(Rules("chitarrella"), 1)
+    state.set_position([cards("Ad"), cards("Ac"), cards("Ab"), cards("As")],
+                       cards("2d 3d 4d 5d 6d 7d 2c 3c 4c 5c 6c 7c 2b 3b 4b 5b"))
     before = snapshot(state)
-    for table in ("Ad Ac 2d 2c 3d 3c 4d 4c 5d", "Ad Ac Ab As 2d 2c 2b 2s 3d 3c 3b",
-                  "5d 6d 7d Jd Qd Kd 5c 6c 7c Jc Qc Kc 5b 6b 7b Jb"):
-        with pytest.raises(ValueError, match="share their values"):
-            state.set_position([cards("Ks"), [], [], []], cards(table))
-        assert snapshot(state) == before
-    state.set_position([cards("Kd Kc Kb Ks"), [], [], []], cards("3d 3c 3b 3s Jd 7d 5d 4d 2d Ad"))
-    assert state.legal_moves(array("i", [0] * MAX_MOVES)) == 4 * 25  # the bound's table
+    with pytest.raises(IllegalMove, match="Ad cannot be trailed: the table's 16 places"):
+        state.play(cards("Ad")[0])
+    assert snapshot(state) == before
+    state.set_position([cards("Kd Kc Kb Ks Qd Qc Qb"), [], [], []],
+                       cards("Ad Ac 2d 2c 3d 3c 4d 4c 5d"), ply=20)
+    before = snapshot(state)
+    with pytest.raises(IllegalMove, match="251 legal moves, more than the 192"):
+        state.play(cards("Kd")[0])
+    assert snapshot(state) == before
 
 
 def test_a_refused_position_leaves_the_state_as_it_was():
