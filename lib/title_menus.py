@@ -305,9 +305,12 @@ def activate(app, key: str, armed: str = ""):
             draw_items(app)  # the row asks, or after a refusal no longer does
         return match
     if key == "continue":
-        # the match as saved, in the title's language (which may have changed); the title's
-        # own choices stay for the next new match
-        app.saved[0].language = setup.language
+        # the match as saved (rules, level, seats), with the title's language, bots' speed
+        # and deck, which may have changed; the title's other choices stay for the next match
+        saved = app.saved[0]
+        saved.language = setup.language
+        saved.pace = setup.pace
+        saved.deck = setup.deck
         return app.saved
     if app.screen in ("spell", "letters") and key != "back":
         _spell(app, key)

@@ -1289,8 +1289,12 @@ def test_continuing_leaves_the_titles_choices_for_the_next_match(tmp_path):
         pick(app, "quit")
         app.setup.level = "hard"  # the title's choices change, then the saved match goes on
         app.setup.from_preset("figs")
+        app.setup.pace = "fast"
+        app.setup.deck = "french"
         pick(app, "continue")
         assert (app.game.setup.level, app.game.setup.preset) == ("easy", "chitarrella")
+        # how the match looks and goes by is the title's: the bots' speed and the deck
+        assert (app.game.setup.pace, app.game.setup.deck) == ("fast", "french")
         app.handle(BACK)
         pick(app, "quit")
         assert (app.setup.level, app.setup.preset) == ("hard", "figs")
