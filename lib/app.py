@@ -117,6 +117,7 @@ class App:
         self._first_row = 0  # the text row of the first menu item
         self.message = ""  # the key of a text for the title's footer (a save ignored)
         self.armed = ""  # the CONFIRMED item chosen once, which asks "Sure?"
+        self.footer = None  # the footer a "Sure?" for a new match covered (title_menus.py)
         self.saved = None  # a valid save: (setup, state, matches, scope, stream)
         self.pass_seats = bytearray((1, 0, 2, 0))  # the players screen: seat -> person
         self._stats = None  # the statistics kept in memory when the drive cannot keep them

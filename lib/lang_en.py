@@ -123,6 +123,7 @@ def menu_texts() -> dict:
         "need_people": "Pick at least 2 people",
         "twice": "%s sits twice",
         "save_bad": "Saved match unreadable",  # the reason goes to the serial console
+        "save_lost": "The saved match is lost",
         "stats_bad": "Statistics unreadable",  # the reason goes to the serial console
         "stats_won": "Won %d of %d",  # won, played
         "stat_scope": "Scope made by us",  # the people's side, against bots

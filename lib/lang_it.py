@@ -103,6 +103,7 @@ def update_menus(out: dict) -> None:
         "need_people": "Servono almeno 2 persone",
         "twice": "%s siede due volte",
         "save_bad": "Salvataggio illeggibile",
+        "save_lost": "Perdi la partita salvata",
         "stats_bad": "Statistiche illeggibili",
         "stats_won": "Vinte %d su %d",  # vinte, giocate
         "stat_scope": "Scope fatte da noi",

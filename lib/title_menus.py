@@ -299,7 +299,9 @@ def activate(app, key: str, armed: str = ""):
             setup.set_mode(VS_BOTS if key == "vs_bots" else WATCH)
             match = setup, None, 0
         if match is not None and app.saved is not None and armed != key:
-            app.armed = key  # the row reads "Sure? Play with bots"
+            app.armed = key  # the row reads "Sure? Play with bots", the footer why
+            app.footer = app.text_scene.footer.text  # move_cursor puts it back
+            app.text_scene.set_footer(app.texts["save_lost"])
             match = None
         if match is None:
             draw_items(app)  # the row asks, or after a refusal no longer does

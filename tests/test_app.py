@@ -1332,7 +1332,10 @@ def test_a_new_match_asks_before_it_replaces_the_saved_one(shown, tmp_path):
         pick(app, key)  # once: the row asks, the save stays
         assert app.screen == "title" and app.armed == key
         assert screen_text(app).count(app.texts["sure"] % app.texts[key]) == 1
+        assert app.texts["save_lost"] in screen_text(app)  # the footer says what it costs
         assert (tmp_path / save.SAVE_NAME).read_bytes() == saved
+    app.handle(DOWN)  # moving on takes the question back, and the footer's words
+    assert "Sure?" not in screen_text(app) and app.texts["save_lost"] not in screen_text(app)
     pick(app, "pass")
     seats = bytes(app.pass_seats)
     app.pass_seats[:] = bytes(4)
