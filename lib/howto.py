@@ -26,8 +26,8 @@ _PAGES = {
                    "J, Q, K). Coins, or denari (diamonds), are the suit that scores."),
         ("Scopa", "Taking every card on the table is a scopa: a point, but not with the "
                   "hand's last play. The last to take gets the cards left."),
-        ("Points", "Each hand: most cards 1, most coins 1, the seven of coins 1, primiera "
-                   "1, each scopa 1. A tie scores nothing."),
+        ("Points", "Each hand: most cards 1, most denari 1, settebello (7 of coins) 1, "
+                   "primiera 1, each scopa (plural scope) 1. A tie scores nothing."),
         ("Primiera", "Best card of each suit: 7 is 21, 6 is 18, ace 16, 5 is 15, 4 is 14, "
                      "3 is 13, 2 is 12, figures 10. Higher total wins; a missing suit loses."),
         ("Winning", "The first team to reach the target wins the match. If both reach it "
