@@ -219,6 +219,10 @@ class Game:
                 turns.append(texts["turns"][rel])
             else:  # a person's name or a compass point
                 turns.append(name_text(texts, "turn", name))
+            if self.setup.mode == WATCH:  # no hand to play: the line tells the way out
+                words = texts.get("watch_turn", "%s") % turns[rel]
+                if len(words) <= self.scene.turn.chars:
+                    turns[rel] = words
         scene_texts["turns"] = tuple(turns)
         if neutral:
             teams = texts["team_cols"]

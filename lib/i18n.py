@@ -46,14 +46,17 @@ def texts(language: str, menus: bool = False, keys=None) -> dict:
         forget("lang_it")
     if keys is not None:
         touch_words = (out.pop("your_turn_touch"), out.pop("choose_touch"),
-                       out.pop("cover_help_touch"))
+                       out.pop("cover_help_touch"), out.pop("watch_turn_touch"))
         your_turn_keys = out.pop("your_turn_keys")
+        watch_turn_keys = out.pop("watch_turn_keys")
         # The turn line and the cover say where the pause menu is (lib/game.py shows the
         # turn's words only where they fit the line, else "your_turn").
         if not keys[0]:  # a touch board has no BACK button
-            out["your_turn_menu"], out["choose"], out["cover_help"] = touch_words
+            out["your_turn_menu"], out["choose"], out["cover_help"], out["watch_turn"] = \
+                touch_words
         else:  # the words name the buttons: the pause menu's, a take's choice, the cover's
             out["your_turn_menu"] = your_turn_keys % keys[1]
+            out["watch_turn"] = watch_turn_keys % ("%s", keys[1])
             out["choose"] = out["choose"] % (keys[2], keys[0])
             out["cover_help"] = out["cover_help"] % keys[1]
     return out

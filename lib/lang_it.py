@@ -14,6 +14,7 @@ def update(out: dict) -> None:
         "your_turn": "Tocca a te",
         "your_turn_touch": "Tocca a te (menu: punti)",
         "your_turn_keys": "Tocca a te (menu: %s)",
+        "watch_turn_touch": "%s (menu: tocca)",
         "turns": ("Tocca a te", "Tocca a destra", "Tocca al compagno", "Tocca a sinistra"),
         "turn": "Tocca a %s",
         "ad_before": "Aa",  # "Tocca ad Anna", "Passa ad Anna" (game.name_text)
