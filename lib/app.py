@@ -117,12 +117,10 @@ class App:
         self._first_row = 0  # the text row of the first menu item
         self.message = ""  # the key of a text for the title's footer (a save ignored)
         self.armed = ""  # the CONFIRMED item chosen once, which asks "Sure?"
-        self.footer = None  # the footer a "Sure?" for a new match covered (title_menus.py)
         self.saved = None  # a valid save: (setup, state, matches, scope, stream)
         self.pass_seats = bytearray((1, 0, 2, 0))  # the players screen: seat -> person
         self._stats = None  # the statistics kept in memory when the drive cannot keep them
         self._stored = None  # (matches, hand, phase, ply) of the last save (_store)
-        self._skipped = None  # when a key last hurried the bots (SKIP_GUARD_MS), or None
         display.root_group = self.group
         self._open_title()
         self._deck = self.setup.deck  # the deck style of the table: the match's (_start)
@@ -325,7 +323,8 @@ class App:
 
         # the match's texts for this board's buttons, without the menus' (which the title
         # brings back)
-        self.texts = i18n.texts(setup.language, keys=self.board.keys)
+        self.texts = i18n.texts(setup.language, keys=self.board.keys,
+                                watching=setup.mode == WATCH)
         if setup.deck != self._deck:
             self._drop_table()
             self._deck = setup.deck
@@ -419,14 +418,15 @@ class App:
     def _hurrying(self) -> bool:
         """True while the bots' turns go on being hurried (SKIP_GUARD_MS): a confirming key
         pressed then is dropped, and keeps the guard up."""
-        now = self.clock_ms()
         game = self.game
-        if self._skipped is None or (self.screen == "table" and game.mode == MODE_BOTS):
+        if game is None or game.hurried is None \
+                or (self.screen == "table" and game.mode == MODE_BOTS):
             return False  # no guard up, or this key hurries them again (_table_input)
-        if ticks_diff(now, self._skipped) < SKIP_GUARD_MS:
-            self._skipped = now
+        now = self.clock_ms()
+        if ticks_diff(now, game.hurried) < SKIP_GUARD_MS:
+            game.hurried = now
             return True
-        self._skipped = None
+        game.hurried = None
         return False
 
     def _table_input(self, code: int, x: int, y: int) -> None:
@@ -436,7 +436,7 @@ class App:
             # any touch while watching bots, which has no hand to touch.
             code = BACK
         if code != BACK and game.mode == MODE_BOTS:
-            self._skipped = self.clock_ms()  # this key hurries the bots (SKIP_GUARD_MS)
+            game.hurried = self.clock_ms()  # this key hurries the bots (SKIP_GUARD_MS)
         if code == BACK and game.mode != MODE_CHOOSE:  # there BACK cancels the choice
             self._screens().show_pause(self)
         elif code == HINT and game.setup.mode == WATCH:

@@ -153,6 +153,7 @@ class Game:
         self.mode = MODE_BOTS
         self.due = 0  # clock time of the next bot play
         self.taking = -1  # a bot's capture on show until ``due``, or -1
+        self.hurried = None  # when a key last hurried the bots (lib/app.py SKIP_GUARD_MS)
         # Pass-and-play starts behind a cover; otherwise the one person (or seat 0) watches.
         self.viewer = -1 if setup.mode == PASS else setup.first_person_seat()
         self._cover_for = -1

@@ -26,11 +26,12 @@ from engine.unload import forget
 LANGUAGES = ("en", "it")
 
 
-def texts(language: str, menus: bool = False, keys=None) -> dict:
+def texts(language: str, menus: bool = False, keys=None, watching: bool = False) -> dict:
     """The texts of a match's screens in ``language`` (``"en"`` or ``"it"``), and with
     ``menus`` those of the menus before a match as well (lib/title_menus.py). With a board's
     button labels ``keys`` (lib/boards.py), the words that name them are made for that
-    board, and its other variants left out."""
+    board, and its other variants left out; ``watching`` keeps a watched match's turn line
+    (``watch_turn``), which other matches do not hold."""
     if language not in LANGUAGES:
         raise ValueError("unknown language %r (known: %s)" % (language, ", ".join(LANGUAGES)))
     english = __import__("lang_en")
@@ -45,20 +46,21 @@ def texts(language: str, menus: bool = False, keys=None) -> dict:
             italian.update_menus(out)
         forget("lang_it")
     if keys is not None:
-        touch_words = (out.pop("your_turn_touch"), out.pop("choose_touch"),
-                       out.pop("cover_help_touch"), out.pop("watch_turn_touch"))
-        your_turn_keys = out.pop("your_turn_keys")
-        watch_turn_keys = out.pop("watch_turn_keys")
+        your_turn_touch, watch_turn_touch = out.pop("your_turn_touch")
+        touch_words = (your_turn_touch, out.pop("choose_touch"), out.pop("cover_help_touch"),
+                       watch_turn_touch)
+        your_turn_keys, watch_turn_keys = out.pop("your_turn_keys")
         # The turn line and the cover say where the pause menu is (lib/game.py shows the
         # turn's words only where they fit the line, else "your_turn").
         if not keys[0]:  # a touch board has no BACK button
-            out["your_turn_menu"], out["choose"], out["cover_help"], out["watch_turn"] = \
-                touch_words
+            out["your_turn_menu"], out["choose"], out["cover_help"], watch_turn = touch_words
         else:  # the words name the buttons: the pause menu's, a take's choice, the cover's
             out["your_turn_menu"] = your_turn_keys % keys[1]
-            out["watch_turn"] = watch_turn_keys % ("%s", keys[1])
+            watch_turn = watch_turn_keys % ("%s", keys[1])
             out["choose"] = out["choose"] % (keys[2], keys[0])
             out["cover_help"] = out["cover_help"] % keys[1]
+        if watching:
+            out["watch_turn"] = watch_turn
     return out
 
 

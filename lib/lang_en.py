@@ -14,10 +14,10 @@ def texts() -> dict:
         "scope": "scope %d",
         "count": "%d",
         "your_turn": "Your turn",
-        "your_turn_touch": "Your turn (menu: score)",  # a touch board has no BACK button
-        "your_turn_keys": "Your turn (menu: %s)",  # the BACK button, on a button board
-        "watch_turn_touch": "%s, tap: menu",  # watching bots: a seat's turn line
-        "watch_turn_keys": "%s (menu: %s)",
+        # the turn line with the way to the pause menu: the person's, and a seat's while
+        # watching bots; a touch board has no BACK button, a button board names it
+        "your_turn_touch": ("Your turn (menu: score)", "%s, tap: menu"),
+        "your_turn_keys": ("Your turn (menu: %s)", "%s (menu: %s)"),
         # by seat from the viewer's side; a match shows "your_turn" for the viewer's own
         "turns": ("Your turn", "Right to play", "Partner to play", "Left to play"),
         "turn": "%s to play",  # a name or a compass point

@@ -96,6 +96,7 @@ class TextScene:
             self.lines.append(line)
             self.group.append(line.layer)
         self.footer = TextLine(2, footer_y, self.chars, color=_FOOTER, font=font)
+        self.covered = None  # a footer a menu's "Sure?" covered for now (lib/text_screens.py)
         self.group.append(self.footer.layer)
         self.cursor = -1
 

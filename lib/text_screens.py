@@ -40,7 +40,7 @@ def show_menu(app, screen: str, title: str, items, first_row: int = 0,
     app._top = 0
     app._first_row = first_row
     app.armed = ""
-    app.footer = None
+    scene.covered = None
     scene.set_title(title)
     scene.clear_rows()
     draw_items(app)
@@ -83,9 +83,10 @@ def move_cursor(app, step: int) -> None:
     """Move the cursor ``step`` items, round the ends."""
     app.cursor = (app.cursor + step) % len(app.items)
     app.armed = ""
-    if app.footer is not None:  # the footer said what the armed item would lose
-        app.text_scene.set_footer(app.footer)
-        app.footer = None
+    scene = app.text_scene
+    if scene.covered is not None:  # the footer said what the armed item would lose
+        scene.set_footer(scene.covered)
+        scene.covered = None
     draw_items(app)
 
 

@@ -300,8 +300,9 @@ def activate(app, key: str, armed: str = ""):
             match = setup, None, 0
         if match is not None and app.saved is not None and armed != key:
             app.armed = key  # the row reads "Sure? Play with bots", the footer why
-            app.footer = app.text_scene.footer.text  # move_cursor puts it back
-            app.text_scene.set_footer(app.texts["save_lost"])
+            scene = app.text_scene
+            scene.covered = scene.footer.text  # move_cursor puts it back
+            scene.set_footer(app.texts["save_lost"])
             match = None
         if match is None:
             draw_items(app)  # the row asks, or after a refusal no longer does

@@ -1002,14 +1002,15 @@ def test_the_turn_line_tells_the_player_where_the_menu_is(shown, language):
     said = app.table_scene.turn.text.strip()
     words = i18n.texts(language)
     if shown.board.touch:  # the score opens the pause menu (no BACK button)
-        told = words["your_turn_touch"]
+        told = words["your_turn_touch"][0]
     else:  # the BACK button, by its label: "Your turn (menu: B)"
-        told = words["your_turn_keys"] % shown.board.keys[1]
+        told = words["your_turn_keys"][0] % shown.board.keys[1]
     fits = len(told) <= app.table_scene.turn.chars
     assert said == (told if fits else words["your_turn"])  # never cut short
     assert fits or shown.board.name == "pico-display"  # 1.14": "Your turn" alone
     # a match keeps only the words it shows
     assert "your_turn_touch" not in app.texts and "your_turn_keys" not in app.texts
+    assert "watch_turn" not in app.texts  # a watched match's words only
 
 
 def test_watching_bots_on_a_touch_board_any_touch_opens_the_menu():
