@@ -180,12 +180,16 @@ def check(state, move: int) -> None:
     if move < 64 and state.table_count >= MAX_TABLE:
         raise IllegalMove("%s cannot be trailed: the table's %d places are full (a position "
                           "no hand reaches)" % (name, MAX_TABLE))
-    moves = array("i", [0] * (MAX_CARD_MOVES * 10))  # room for any hand of ten cards
-    n = state.legal_moves(moves)
+    moves = array("i", [0] * (MAX_CARD_MOVES * 10))  # 26 a card in reachable positions
+    try:
+        n = state.legal_moves(moves)
+    except IndexError:  # more still (legal_moves changes nothing): n is only a floor
+        n = len(moves) + 1
     if n > MAX_MOVES:
-        raise IllegalMove("%s: the position has %d legal moves, more than the %d a hand "
+        raise IllegalMove("%s: the position has %s legal moves, more than the %d a hand "
                           "reaches (MAX_MOVES): the table holds too many cards of a value"
-                          % (name, n, MAX_MOVES))
+                          % (name, n if n <= len(moves) else "over %d" % len(moves),
+                             MAX_MOVES))
     own = []
     for i in range(n):
         if moves[i] == move:

@@ -237,6 +237,13 @@ def test_a_play_the_buffers_cannot_hold_is_refused_before_it_changes_anything():
     with pytest.raises(IllegalMove, match="251 legal moves, more than the 192"):
         state.play(cards("Kd")[0])
     assert snapshot(state) == before
+    state = State(Rules("chitarrella", {"equal_card_priority": False}), 1)
+    state.set_position([cards("Kd Kc Kb Ks Qd Qc Qb Qs Jd Jc"), [], [], []],
+                       cards("Ad Ac Ab As 2d 2c 2b 2s 3d 3c 3b 3s 4d 4c 4b"))
+    before = snapshot(state)  # more moves than even the check's own buffer holds
+    with pytest.raises(IllegalMove, match="over 260 legal moves, more than the 192"):
+        state.play(cards("Kd")[0] | 3 << 6)
+    assert snapshot(state) == before
 
 
 def test_a_refused_position_leaves_the_state_as_it_was():
