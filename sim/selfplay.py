@@ -142,7 +142,7 @@ def check_output(path: str | None, flag: str) -> None:
     folder = target.resolve().parent
     if not folder.is_dir():
         raise ValueError("%s: no folder %s" % (flag, target.parent))
-    if target.exists() and not target.is_file():  # a device or a pipe: written as it is
+    if _written_in_place(path):
         if not os.access(target, os.W_OK):
             raise ValueError("%s: %s cannot be written" % (flag, path))
         return
@@ -154,13 +154,18 @@ def check_output(path: str | None, flag: str) -> None:
         raise ValueError("%s: cannot write in %s (%s)" % (flag, folder, error.strerror)) from None
 
 
+def _written_in_place(path) -> bool:
+    """True for a device or a pipe (``/dev/null``): ``replacing`` writes to it as it is."""
+    return os.path.exists(path) and not os.path.isfile(path)
+
+
 @contextmanager
 def replacing(path: str):
     """A text file to write that takes the place of ``path`` only once the block ends
     without an error: a run that fails leaves the old file as it was. A link is written
     through to its file; a device or a pipe (``/dev/null``) is written to directly."""
     path = os.path.realpath(path)
-    if os.path.exists(path) and not os.path.isfile(path):
+    if _written_in_place(path):
         with open(path, "w", encoding="utf-8") as out:
             yield out
         return
