@@ -21,7 +21,8 @@ offset  bytes  container
 ======  =====  ==============================================================================
 
 This module is the writing side and what the reader shares with it; lib/record_read.py is the
-reading side, loaded only to read (at start-up, to continue, for the statistics). lib/save.py,
+reading side (with ``SaveError``, the one error a reader raises), loaded only to read (at
+start-up, to continue, for the statistics). lib/save.py,
 lib/stats.py and lib/settings.py put their payloads in the container. The app drops all of these
 modules after each use (lib/app.py ``_FILE_MODULES``), and a store loads only lib/save.py, this
 module and lib/crc.py.
@@ -37,10 +38,6 @@ NEW_SUFFIX = ".new"  # the file a store writes before it replaces the record
 HEADER = 7  # container bytes before the payload
 OVERHEAD = 9  # the header and the CRC
 ENOENT = 2  # errno of a missing file, on CPython, MicroPython and CircuitPython
-
-
-class SaveError(ValueError):
-    """A save that cannot be used; the message says in one line what is wrong with it."""
 
 
 def seal(magic: bytes, version: int, sequence: int, payload) -> bytes:

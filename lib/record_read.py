@@ -10,7 +10,12 @@ Allocation: edge only.
 """
 
 from crc import crc16
-from record_file import ENOENT, HEADER, NEW_SUFFIX, OVERHEAD, SaveError, file_path, newer
+from record_file import ENOENT, HEADER, NEW_SUFFIX, OVERHEAD, file_path, newer
+
+
+class SaveError(ValueError):
+    """A save that cannot be used; the message says in one line what is wrong with it.
+    Here, not in lib/record_file.py, so a store does not hold the class."""
 
 
 def unseal(data, magic: bytes, version: int, what: str = "save") -> tuple:

@@ -1,18 +1,18 @@
 """Saved games: the match in progress, in a small file that a power cut cannot ruin.
 
-The app stores the match after every play (``store``) and offers to continue it at start-up
-(``load``), with the scope each side made in the match's finished hands, so the statistics
-(lib/stats.py) count a continued match's scope from its start. This module is the format and
-the writing side. Reading a save back (lib/save_read.py ``decode`` and ``load``, with
-lib/record_read.py for the container) is loaded only at start-up and to continue, so a store
-during a match loads just this module, lib/record_file.py and lib/crc.py, and the app drops
-them again after it. A hand in progress is kept as its deal and its plays; ``decode``
-replays them through the engine's own checks, so every derived buffer (piles, logs, table
-slot masks, scope) comes back as the engine made it, and an illegal play in a save is
-refused like a bad move. The PRNG's state is kept, so the next deals are the ones the match
-would have had, and so is the bots' random stream (``stream``): the app makes the bots afresh
-from ``setup.seed`` and ``matches`` and puts their stream back where it was, so a continued
-match plays on as it would have (a bot keeps nothing else between decisions, lib/game.py).
+The app stores the match after every play (``store``) and offers to continue it at start-up,
+with the scope each side made in the match's finished hands, so the statistics (lib/stats.py)
+count a continued match's scope from its start. This module is the format and the writing side.
+Reading a save back (lib/save_read.py ``decode`` and ``load``, with lib/record_read.py for the
+container) is loaded only at start-up and to continue, so a store during a match loads just
+this module, lib/record_file.py and lib/crc.py, and the app drops them again after it. A hand
+in progress is kept as its deal and its plays; ``decode`` replays them through the engine's own
+checks, so every derived buffer (piles, logs, table slot masks, scope) comes back as the engine
+made it, and an illegal play in a save is refused like a bad move. The PRNG's state is kept, so
+the next deals are the ones the match would have had, and so is the bots' random stream
+(``stream``): the app makes the bots afresh from ``setup.seed`` and ``matches`` and puts their
+stream back where it was, so a continued match plays on as it would have (a bot keeps nothing
+else between decisions, lib/game.py).
 
 The file is written atomically (lib/record_file.py: a power cut leaves the old or the new
 save, never neither) in a container with a version byte and a CRC.
@@ -74,16 +74,22 @@ Allocation: edge only (lists and bytes per store and load).
 """
 
 from match_setup import NAME_CHARS  # longer names are cut when saved
-
-# SaveError is for the app, which catches ``save.SaveError`` from ``load``.
-from record_file import SaveError, put_u16, remove_record, seal, write_record  # noqa: F401
+from record_file import put_u16, remove_record, write_record
 
 from engine.layout import HAND_OVER, PLAY
 from engine.moves import ACE_SWEEP, MAX_TABLE, SELF_TAKE, TABLE_MASK, UNKNOWN_MOVE
 
+try:
+    from micropython import const
+except ImportError:  # CPython
+
+    def const(value):
+        return value
+
+
 SAVE_NAME = "scopone.sav"
 # 2 added the scope made, 3 the bots' stream (an older save is reported and ignored)
-VERSION = 3
+VERSION = const(3)
 MAGIC = b"SG"
 
 # Index tables of the file format. Their order is part of the format: append, never reorder.
@@ -96,43 +102,22 @@ NAPOLA = ("off", "full", "cap6")
 DEAL_SHAPES = ("9+4", "10+0")
 REVIEWS = ("none", "first_capture", "own_pile")
 PACES = ("normal", "fast", "slow")
-MODES = 3  # VS_BOTS, PASS, WATCH
+MODES = const(3)  # VS_BOTS, PASS, WATCH
 
-NO_DEAL = 255
+NO_DEAL = const(255)
 
-OPTION_TRE_GRADI = 1
-OPTION_RE_BELLO = 2
-OPTION_ACE_SWEEP = 4
-REVIEW_SHIFT = 3  # review_captures in bits 3-4 of the options byte
-PACE_SHIFT = 5  # the pace in bits 5-6
-
-
-def encode(setup, state, matches: int, scope=(0, 0), stream=(0, 0, 0)) -> bytes:
-    """The save of ``state`` (a match played with ``setup``, the ``matches``-th of the
-    session, whose finished hands made ``scope`` per team, its bots' random stream at
-    ``stream``), with sequence number 0.
-
-    ``state`` may be at any point of a match; it is left exactly as it was (the deal is read
-    by undoing the hand's plays and making them again). Raises ValueError for what the
-    format cannot hold (an option outside the tables, a position set up mid-hand).
-    """
-    return seal(MAGIC, VERSION, 0, _payload(setup, state, matches, scope, stream))
-
-
-def load(directory: str):
-    """(setup, state, matches, scope, stream) of the save in ``directory``, or None if there is
-    none; raises SaveError, with one line naming the file and the fault, if it cannot be used
-    (lib/save_read.py, which the app loads only through this call)."""
-    from save_read import load
-
-    return load(directory)
+OPTION_TRE_GRADI = const(1)
+OPTION_RE_BELLO = const(2)
+OPTION_ACE_SWEEP = const(4)
+REVIEW_SHIFT = const(3)  # review_captures in bits 3-4 of the options byte
+PACE_SHIFT = const(5)  # the pace in bits 5-6
 
 
 def store(directory: str, setup, state, matches: int, scope=(0, 0), stream=(0, 0, 0)) -> None:
-    """Save the match in ``directory`` atomically (the arguments as ``encode``'s); raises
-    OSError if it cannot be written, ValueError as ``encode`` does."""
+    """Save the match in ``directory`` atomically (the arguments as ``payload``'s); raises
+    OSError if it cannot be written, ValueError as ``payload`` does."""
     write_record(directory, SAVE_NAME, MAGIC, VERSION,
-                 _payload(setup, state, matches, scope, stream))
+                 payload(setup, state, matches, scope, stream))
 
 
 def clear(directory: str) -> None:
@@ -140,8 +125,15 @@ def clear(directory: str) -> None:
     remove_record(directory, SAVE_NAME)
 
 
-def _payload(setup, state, matches: int, scope, stream) -> bytearray:
-    """The set-up, the match and the hand held; see the module docstring."""
+def payload(setup, state, matches: int, scope=(0, 0), stream=(0, 0, 0)) -> bytearray:
+    """The payload of the save of ``state`` (a match played with ``setup``, the ``matches``-th
+    of the session, whose finished hands made ``scope`` per team, its bots' random stream at
+    ``stream``): the set-up, the match and the hand held; see the module docstring.
+
+    ``state`` may be at any point of a match; it is left exactly as it was (the deal is read
+    by undoing the hand's plays and making them again). Raises ValueError for what the
+    format cannot hold (an option outside the tables, a position set up mid-hand).
+    """
     if not (0 <= setup.mode < MODES and 1 <= setup.target <= 255
             and 0 <= setup.seed <= 0x3FFFFFFF and 0 <= matches <= 0xFFFFFFFF
             and 0 <= scope[0] <= 0xFFFF and 0 <= scope[1] <= 0xFFFF):

@@ -1,14 +1,13 @@
 """Reading saved games back: ``decode`` and ``load`` check every byte (lib/save.py has the
 format, lib/record_read.py reads the container) and replay the hand held through the engine's
 own checks, so an illegal play in a save is refused like a bad move. The app needs them only
-at start-up and to continue a match (through ``save.load``).
+at start-up and to continue a match.
 
 Allocation: edge only.
 """
 
 import match_setup
-from record_file import SaveError
-from record_read import one_line, read_record, unseal
+from record_read import SaveError, one_line, read_record, unseal
 from save import (
     DEAL_SHAPES,
     DECKS,
@@ -85,7 +84,7 @@ class _Reader:
 
 
 def decode(data):
-    """(setup, state, matches, scope, stream) from a save (lib/save.py ``encode``'s arguments);
+    """(setup, state, matches, scope, stream) from a save (lib/save.py ``payload``'s arguments);
     raises SaveError, and nothing else, for any bytes that are not a usable save."""
     return _parse(unseal(bytes(data), MAGIC, VERSION)[1])
 

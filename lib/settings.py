@@ -16,7 +16,7 @@ Allocation: edge only.
 """
 
 from match_setup import MatchSetup
-from record_file import SaveError, write_record
+from record_file import write_record
 from save import put_setup
 
 SETTINGS_NAME = "scopone.set"
@@ -27,7 +27,7 @@ MAGIC = b"SP"
 def load(directory: str):
     """The set-up stored in ``directory``; the default one if there is none or it cannot be
     used (then the reason goes to the console)."""
-    from record_read import read_record  # the readers, for reading only
+    from record_read import SaveError, read_record  # the readers, for reading only
     from save_read import decode_settings
 
     try:

@@ -19,8 +19,8 @@ offset  bytes  payload version 1 (container: lib/record_file.py, magic ``SS``)
 Allocation: edge only.
 """
 
-from record_file import SaveError, put_u16, write_record
-from record_read import read_record
+from record_file import put_u16, write_record
+from record_read import SaveError, read_record
 
 STATS_NAME = "scopone.sta"
 VERSION = 1

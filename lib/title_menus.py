@@ -74,11 +74,12 @@ def open_title(app) -> None:
 def _load_save(app) -> None:
     if app.drive is None:
         return
-    import save
+    import save_read
+    from record_read import SaveError  # save_read reads with it
 
     try:
-        app.saved = save.load(app.drive)
-    except save.SaveError as error:  # go on without it: the reason in one line on the
+        app.saved = save_read.load(app.drive)
+    except SaveError as error:  # go on without it: the reason in one line on the
         print("save ignored:", error)  # console, a short one in the title's words
         app.message = "save_bad"  # a key: the title says it in the language of the moment
         app.saved = None

@@ -1310,7 +1310,7 @@ def test_continuing_leaves_the_titles_choices_for_the_next_match(tmp_path):
 
 def test_a_new_deal_is_saved_before_anyone_plays(shown, tmp_path):
     # Quitting before the first play of a hand must not bring the last hand's end back.
-    import save
+    import save_read
 
     app, clock = make_app(shown, tmp_path)
     pick(app, "vs_bots")
@@ -1319,7 +1319,7 @@ def test_a_new_deal_is_saved_before_anyone_plays(shown, tmp_path):
         answer(app, clock, chooser)
     app.handle(SELECT)  # the next deal; the bots' pause has not run out
     assert app.screen == "table" and app.game.state.ply == 0
-    _, state, _, _, _ = save.load(str(tmp_path))
+    _, state, _, _, _ = save_read.load(str(tmp_path))
     assert state.hand_number == app.game.state.hand_number and state.ply == 0
 
 
@@ -1424,7 +1424,7 @@ def test_continuing_a_hand_over_writes_no_save_beside_its_end(tmp_path, monkeypa
     # waits for the next deal, with the table up.
     import os
 
-    import save
+    import save_read
 
     display = sim_display.open_display("pyportal", headless=True)
     try:
@@ -1433,7 +1433,7 @@ def test_continuing_a_hand_over_writes_no_save_beside_its_end(tmp_path, monkeypa
         chooser = random.Random(1)
         while app.screen != "hand_end":
             answer(app, clock, chooser)
-        assert save.load(str(tmp_path))[1].phase == HAND_OVER
+        assert save_read.load(str(tmp_path))[1].phase == HAND_OVER
         app, clock = make_app(display, tmp_path)  # as after a power cut
         writes = []
         rename = os.rename
@@ -1502,7 +1502,7 @@ def test_damaged_statistics_are_said_on_their_screen(shown, tmp_path, capsys, la
 def test_a_match_ended_across_restarts_is_counted_once_and_not_offered_again(shown, tmp_path):
     # switched off on the last hand's end screen, twice: the save must not come back as a
     # finished match that each Continue counts again
-    import save
+    import save_read
 
     app, clock = make_app(shown, tmp_path)
     pick(app, "vs_bots")
@@ -1512,9 +1512,9 @@ def test_a_match_ended_across_restarts_is_counted_once_and_not_offered_again(sho
     for _ in range(2):  # a restart: a new App on the same drive
         app, clock = make_app(shown, tmp_path)
         pick(app, "continue")
-        assert app.screen == "hand_end" and save.load(str(tmp_path))[1].phase == HAND_OVER
+        assert app.screen == "hand_end" and save_read.load(str(tmp_path))[1].phase == HAND_OVER
     app.handle(SELECT)
-    assert app.screen == "match_end" and save.load(str(tmp_path)) is None
+    assert app.screen == "match_end" and save_read.load(str(tmp_path)) is None
     assert app.stats.played["easy"] == 1
     app.handle(BACK)
     assert "continue" not in app.items

@@ -20,7 +20,7 @@ import record_read
 import save
 import save_read
 from match_setup import PASS, WATCH, MatchSetup
-from save import SaveError
+from record_read import SaveError
 
 from conftest import ROOT, snapshot
 from engine import observe
@@ -32,6 +32,12 @@ from sim import mpruntime
 
 MOVES = array("i", [0] * MAX_MOVES)
 OBS = bytearray(observe.SIZE)
+
+
+def encode(setup, state, matches: int, scope=(0, 0), stream=(0, 0, 0)) -> bytes:
+    """The bytes ``save.store`` would write first for these arguments (sequence 0)."""
+    return record_file.seal(save.MAGIC, save.VERSION, 0,
+                            save.payload(setup, state, matches, scope, stream))
 
 
 def make_setup(preset: str = "chitarrella", seed: int = 7, **options) -> MatchSetup:
@@ -107,7 +113,7 @@ def play_match(setup: MatchSetup, seed: int, matches: int = 0):
     events = []
     while True:
         scope = (state.hand_number, 3 * state.hand_number)
-        saves.append((save.encode(setup, state, matches, scope), parts(state)))
+        saves.append((encode(setup, state, matches, scope), parts(state)))
         if state.phase == TERMINAL:
             return saves, events, state
         events.append(step(state, rnd))
@@ -136,7 +142,7 @@ def test_round_trip_at_every_step_of_a_match_plays_on_the_same(name):
             assert matches == match_seed + 3
             assert scope == (state.hand_number, 3 * state.hand_number)
             assert parts(state) == expected, "step %d" % k
-            assert save.encode(loaded_setup, state, matches, scope) == data
+            assert encode(loaded_setup, state, matches, scope) == data
             phases.add((state.phase, state.ply == state.rules.plies))
             if k % 5 == 0 or k >= len(events) - 3:
                 assert follow(state, events[k:]) == events[k:]
@@ -155,7 +161,7 @@ def test_round_trip_of_matches_ended_by_declaring_out():
             step(state, rnd)
         if state.match.reason in (DECLARED, FALSE_DECLARATION):
             reasons.add(state.match.reason)
-            data = save.encode(setup, state, 0)
+            data = encode(setup, state, 0)
             _, loaded, _, _, _ = save_read.decode(data)
             assert parts(loaded) == parts(state)
             assert loaded.ply < loaded.rules.plies
@@ -172,7 +178,7 @@ def test_round_trip_of_a_deal_thrown_in():
     else:
         pytest.fail("no seed throws the first deal in")
     assert state.phase == DEAL and state.ply == 0
-    _, loaded, _, _, _ = save_read.decode(save.encode(setup, state, 0))
+    _, loaded, _, _, _ = save_read.decode(encode(setup, state, 0))
     assert parts(loaded) == parts(state)
     rnd = random.Random(1)
     events = []
@@ -189,12 +195,12 @@ def test_round_trip_of_every_setup_field():
     setup.set_mode(PASS, 4)
     setup.names = ["Niccolò", "Zoë", "Ana", ""]
     state = State(setup.rules(), 5)
-    loaded, _, matches, _, _ = save_read.decode(save.encode(setup, state, 2**32 - 1))
+    loaded, _, matches, _, _ = save_read.decode(encode(setup, state, 2**32 - 1))
     assert loaded == setup
     assert matches == 2**32 - 1
     watch = make_setup("dieci")
     watch.set_mode(WATCH)
-    assert save_read.decode(save.encode(watch, State(watch.rules()), 0))[0] == watch
+    assert save_read.decode(encode(watch, State(watch.rules()), 0))[0] == watch
 
 
 # The options byte's two-bit fields: (name, bits' shift, values in the format's order).
@@ -206,34 +212,34 @@ def test_two_bit_options_round_trip_and_a_save_from_before_them_reads_the_first(
                                                                                 values):
     for value in values:
         setup = make_setup(**{name: value})
-        data = save.encode(setup, State(setup.rules()), 0)
+        data = encode(setup, State(setup.rules()), 0)
         assert getattr(save_read.decode(data)[0], name) == value
         _, payload = record_read.unseal(data, save.MAGIC, save.VERSION)
         assert payload[9] >> shift & 3 == values.index(value)
         before = bytearray(payload)
         before[9] &= 7  # as a save written before these options were
-        old = save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, before))[0]
+        old = save_read.decode(record_file.seal(save.MAGIC, save.VERSION, 0, before))[0]
         assert getattr(old, name) == values[0]  # "none", "normal"
 
 
 @pytest.mark.parametrize(("name", "shift", "values"), TWO_BIT_OPTIONS)
 def test_an_unknown_two_bit_option_is_refused_naming_it(name, shift, values):
     setup = make_setup()
-    _, payload = record_read.unseal(save.encode(setup, State(setup.rules()), 0), save.MAGIC,
+    _, payload = record_read.unseal(encode(setup, State(setup.rules()), 0), save.MAGIC,
                                     save.VERSION)
     payload = bytearray(payload)
     payload[9] |= 3 << shift
     with pytest.raises(SaveError, match=name):
-        save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, payload))
+        save_read.decode(record_file.seal(save.MAGIC, save.VERSION, 0, payload))
     payload[9] |= 0x80  # a bit no option has
     with pytest.raises(SaveError, match="unknown options"):
-        save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, payload))
+        save_read.decode(record_file.seal(save.MAGIC, save.VERSION, 0, payload))
 
 
 def test_names_are_cut_to_eight_characters():
     setup = make_setup()
     setup.names = ["Massimiliano", "Bruno", "Carla", "Dario"]
-    loaded, _, _, _, _ = save_read.decode(save.encode(setup, State(setup.rules()), 0))
+    loaded, _, _, _, _ = save_read.decode(encode(setup, State(setup.rules()), 0))
     assert loaded.names == ["Massimil", "Bruno", "Carla", "Dario"]
 
 
@@ -264,7 +270,7 @@ def test_encode_leaves_the_state_as_it_was():
     rnd = random.Random(3)
     for _ in range(120):
         before = snapshot(state)
-        save.encode(setup, state, 0)
+        encode(setup, state, 0)
         assert snapshot(state) == before
         if state.phase == TERMINAL:
             break
@@ -276,18 +282,18 @@ def test_a_position_set_up_mid_hand_cannot_be_saved():
     state = State(setup.rules())
     state.set_position([[0], [1], [2], [3]], [], turn=0, ply=20)
     with pytest.raises(ValueError, match="unknown plays"):
-        save.encode(setup, state, 0)
+        encode(setup, state, 0)
 
 
 def test_scope_made_is_kept_and_checked_against_the_plays():
     setup = make_setup()
     state = State(setup.rules(), 3)
     step(state, random.Random(3))  # the first deal: hand 1
-    assert save_read.decode(save.encode(setup, state, 0, (36, 0)))[3] == (36, 0)
+    assert save_read.decode(encode(setup, state, 0, (36, 0)))[3] == (36, 0)
     with pytest.raises(SaveError, match="more scope than the match has had plays"):
-        save_read.decode(save.encode(setup, state, 0, (20, 17)))
+        save_read.decode(encode(setup, state, 0, (20, 17)))
     with pytest.raises(ValueError, match="out of the save format's range"):
-        save.encode(setup, state, 0, (0, 0x10000))
+        encode(setup, state, 0, (0, 0x10000))
 
 
 def test_the_bots_stream_is_kept_and_checked():
@@ -297,12 +303,12 @@ def test_the_bots_stream_is_kept_and_checked():
     setup = make_setup()
     state = State(setup.rules(), 3)
     step(state, random.Random(3))
-    assert save_read.decode(save.encode(setup, state, 0))[4] == (0, 0, 0)
-    assert save_read.decode(save.encode(setup, state, 0, (0, 0), (1, 31726, 31656)))[4] == \
+    assert save_read.decode(encode(setup, state, 0))[4] == (0, 0, 0)
+    assert save_read.decode(encode(setup, state, 0, (0, 0), (1, 31726, 31656)))[4] == \
         (1, 31726, 31656)
     for broken in ((0, 5, 5), (5, 5, 31657), (32363, 1, 1)):
         with pytest.raises(SaveError, match="broken state of the bots' random stream"):
-            save_read.decode(save.encode(setup, state, 0, (0, 0), broken))
+            save_read.decode(encode(setup, state, 0, (0, 0), broken))
 
 
 def test_a_score_that_does_not_fit_the_result_is_refused():
@@ -311,33 +317,33 @@ def test_a_score_that_does_not_fit_the_result_is_refused():
     step(state, random.Random(3))
     state.score[0] = 255  # past the target of 11, and the match goes on
     with pytest.raises(SaveError, match="score of 255 to 0 that does not fit its result"):
-        save_read.decode(save.encode(setup, state, 0))
+        save_read.decode(encode(setup, state, 0))
     state.score[0] = 12
     state.score[1] = 11
     state.match.overtime = True  # both at the target: the next hand decides (RULES §6.2)
-    save_read.decode(save.encode(setup, state, 0))
+    save_read.decode(encode(setup, state, 0))
     state.score[1] = 10
     with pytest.raises(SaveError, match="does not fit its result"):
-        save_read.decode(save.encode(setup, state, 0))
+        save_read.decode(encode(setup, state, 0))
     _, _, final = play_match(setup, 4)
-    save_read.decode(save.encode(setup, final, 0))
+    save_read.decode(encode(setup, final, 0))
     final.match.winner ^= 1  # the side short of the target, counted a win in the statistics
     with pytest.raises(SaveError, match="does not fit its result"):
-        save_read.decode(save.encode(setup, final, 0))
+        save_read.decode(encode(setup, final, 0))
 
 
 def test_a_seed_or_hand_number_the_game_cannot_go_on_from_is_refused():
     setup = make_setup()
     state = State(setup.rules(), 3)
     step(state, random.Random(3))
-    _, payload = record_read.unseal(save.encode(setup, state, 0), save.MAGIC, save.VERSION)
+    _, payload = record_read.unseal(encode(setup, state, 0), save.MAGIC, save.VERSION)
     payload = bytearray(payload)
     payload[13:17] = b"\xff\xff\xff\xff"  # the seed: engine/rng.py takes below 2**30
     with pytest.raises(SaveError, match="seed out of range"):
-        save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, payload))
+        save_read.decode(record_file.seal(save.MAGIC, save.VERSION, 0, payload))
     state.hand_number = 0xFFFF  # the next hand's number would not fit the game's own save
     with pytest.raises(SaveError, match="hand number out of range"):
-        save_read.decode(save.encode(setup, state, 0))
+        save_read.decode(encode(setup, state, 0))
 
 
 def test_match_seeds_stay_below_2_30_however_many_matches():
@@ -366,7 +372,7 @@ def mid_hand_save() -> bytes:
     while state.hand_number < 2 or state.ply < 30:
         step(state, rnd, declare=False)
     assert state.phase == PLAY
-    return save.encode(setup, state, 1)
+    return encode(setup, state, 1)
 
 
 def test_a_save_cut_at_every_byte_is_refused():
@@ -396,7 +402,7 @@ def assert_playable(setup, state: State) -> None:
         if state.phase == TERMINAL:
             break
         step(state, rnd)
-    _, again, _, _, _ = save_read.decode(save.encode(setup, state, 0))
+    _, again, _, _, _ = save_read.decode(encode(setup, state, 0))
     assert parts(again) == parts(state)
 
 
@@ -409,7 +415,8 @@ def test_every_payload_bit_flip_behind_a_good_checksum_restores_a_valid_match_or
         flipped = bytearray(payload)
         flipped[bit // 8] ^= 1 << (bit % 8)
         try:
-            setup, state = save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, flipped))[:2]
+            sealed = record_file.seal(save.MAGIC, save.VERSION, 0, flipped)
+            setup, state = save_read.decode(sealed)[:2]
         except SaveError as exc:
             assert "\n" not in str(exc)
             continue
@@ -430,7 +437,8 @@ def test_random_payloads_behind_a_good_checksum_are_refused_or_valid():
             for _ in range(1 + trial % 6):
                 damaged[rnd.randrange(len(damaged))] = rnd.randrange(256)
         try:
-            setup, state = save_read.decode(save.seal(save.MAGIC, save.VERSION, 0, damaged))[:2]
+            sealed = record_file.seal(save.MAGIC, save.VERSION, 0, damaged)
+            setup, state = save_read.decode(sealed)[:2]
         except SaveError:
             continue
         assert_playable(setup, state)
@@ -439,12 +447,12 @@ def test_random_payloads_behind_a_good_checksum_are_refused_or_valid():
 def test_old_version_is_refused_naming_it():
     _, payload = record_read.unseal(mid_hand_save(), save.MAGIC, save.VERSION)
     with pytest.raises(SaveError, match="version 2; this game reads version 3"):
-        save_read.decode(save.seal(save.MAGIC, 2, 0, payload))  # before the bots' stream
+        save_read.decode(record_file.seal(save.MAGIC, 2, 0, payload))  # before the bots' stream
 
 
 def test_a_file_of_another_kind_is_refused():
     with pytest.raises(SaveError, match="another kind"):
-        save_read.decode(save.seal(b"SS", save.VERSION, 0, b"\x00" * 26))
+        save_read.decode(record_file.seal(b"SS", save.VERSION, 0, b"\x00" * 26))
 
 
 # -- files: load, store, clear, power cuts ------------------------------------------------
@@ -459,7 +467,7 @@ def some_saves(count: int) -> list:
     for _ in range(count):
         for _ in range(3):
             step(state, rnd)
-        out.append(save.encode(setup, state, 0))
+        out.append(encode(setup, state, 0))
     return out
 
 
@@ -468,12 +476,12 @@ def store_bytes(directory: str, data: bytes) -> None:
 
 
 def loaded_bytes(directory: str):
-    loaded = save.load(directory)
-    return None if loaded is None else save.encode(*loaded)
+    loaded = save_read.load(directory)
+    return None if loaded is None else encode(*loaded)
 
 
 def test_missing_save_loads_as_none(tmp_path):
-    assert save.load(str(tmp_path)) is None
+    assert save_read.load(str(tmp_path)) is None
     save.clear(str(tmp_path))  # nothing to clear: no error
 
 
@@ -487,7 +495,7 @@ def test_store_load_clear(tmp_path):
     assert sorted(os.listdir(directory)) == [save.SAVE_NAME]
     save.clear(directory)
     assert os.listdir(directory) == []
-    assert save.load(directory) is None
+    assert save_read.load(directory) is None
 
 
 def test_directory_with_a_trailing_slash(tmp_path):
@@ -504,12 +512,13 @@ def test_unusable_save_is_reported_in_one_line(tmp_path, damage):
     elif damage == "corrupt":
         data = data[:20] + bytes([data[20] ^ 0x10]) + data[21:]
     elif damage == "version":
-        data = save.seal(save.MAGIC, 0, 0, record_read.unseal(data, save.MAGIC, save.VERSION)[1])
+        payload = record_read.unseal(data, save.MAGIC, save.VERSION)[1]
+        data = record_file.seal(save.MAGIC, 0, 0, payload)
     else:
         data = b""
     (tmp_path / save.SAVE_NAME).write_bytes(data)
     with pytest.raises(SaveError) as info:
-        save.load(str(tmp_path))
+        save_read.load(str(tmp_path))
     message = str(info.value)
     assert "\n" not in message and message.startswith(save.SAVE_NAME + ": ")
     assert {"truncated": "truncated", "corrupt": "corrupt", "version": "version 0",
@@ -522,15 +531,15 @@ def test_newest_valid_copy_wins(tmp_path):
     main = tmp_path / save.SAVE_NAME
     new = tmp_path / (save.SAVE_NAME + record_file.NEW_SUFFIX)
     for old_seq, new_seq, winner in ((5, 6, second), (0xFFFF, 0, second), (6, 5, first)):
-        main.write_bytes(save.seal(save.MAGIC, save.VERSION, old_seq, payloads[0]))
-        new.write_bytes(save.seal(save.MAGIC, save.VERSION, new_seq, payloads[1]))
+        main.write_bytes(record_file.seal(save.MAGIC, save.VERSION, old_seq, payloads[0]))
+        new.write_bytes(record_file.seal(save.MAGIC, save.VERSION, new_seq, payloads[1]))
         assert loaded_bytes(str(tmp_path)) == winner
     main.write_bytes(b"garbage")
     assert loaded_bytes(str(tmp_path)) == second  # a corrupt save, a good .new
     main.unlink()
     assert loaded_bytes(str(tmp_path)) == second  # cut after the old save was removed
     new.write_bytes(second[:30])
-    assert save.load(str(tmp_path)) is None  # the torn start of a first store
+    assert save_read.load(str(tmp_path)) is None  # the torn start of a first store
 
 
 class PowerCut(Exception):
@@ -693,12 +702,20 @@ import sys
 root, directory = sys.argv[1], sys.argv[2]
 sys.path.append(root + "/lib")
 from array import array
+import record_file
+import record_read
 import save
 import save_read
 from match_setup import MatchSetup
 from engine.layout import DEAL, HAND_OVER, TERMINAL
 from engine.moves import MAX_MOVES
 from engine.state import State
+
+
+def encode(setup, state, matches, scope=(0, 0), stream=(0, 0, 0)):
+    payload = save.payload(setup, state, matches, scope, stream)
+    return record_file.seal(save.MAGIC, save.VERSION, 0, payload)
+
 
 setup = MatchSetup()
 setup.from_preset("assi")
@@ -715,17 +732,17 @@ while state.phase != TERMINAL and step < 150:
         count = state.legal_moves(moves)
         state.apply(moves[(step * 7) % count])
     step += 1
-data = save.encode(setup, state, 4)
+data = encode(setup, state, 4)
 loaded, again, matches, scope, _ = save_read.decode(data)
 assert loaded == setup and matches == 4
 assert bytes(again.where) == bytes(state.where) and again.ply == state.ply
-assert save.encode(loaded, again, matches, scope) == data
+assert encode(loaded, again, matches, scope) == data
 save.store(directory, setup, state, 4)
 save.store(directory, loaded, again, 4)
-assert save.encode(*save.load(directory)) == data
+assert encode(*save_read.load(directory)) == data
 try:
     save_read.decode(data[:-1])
-except save.SaveError as exc:
+except record_read.SaveError as exc:
     print("refused", exc)
 print(data.hex())
 """
@@ -752,5 +769,5 @@ def test_save_round_trip_on_micropython_unix(tmp_path):
         else:
             count = state.legal_moves(MOVES)
             state.apply(MOVES[(step_number * 7) % count])
-    assert output[1] == save.encode(setup, state, 4).hex()
+    assert output[1] == encode(setup, state, 4).hex()
     assert sorted(os.listdir(directory)) == [save.SAVE_NAME]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import record_file
 import save
 import settings
 from input_events import BACK
@@ -30,7 +31,7 @@ def sealed(setup: MatchSetup, version: int = settings.VERSION,
            magic: bytes = settings.MAGIC) -> bytes:
     payload = bytearray()
     save.put_setup(payload, setup)
-    return save.seal(magic, version, 0, payload)
+    return record_file.seal(magic, version, 0, payload)
 
 
 def test_round_trip_of_every_field(tmp_path):
@@ -69,10 +70,10 @@ def test_payload_damage_behind_a_good_checksum_gives_rules_the_engine_accepts(tm
     for _ in range(300):
         flipped = bytearray(payload)
         flipped[rnd.randrange(len(payload))] ^= 1 << rnd.randrange(8)
-        path.write_bytes(save.seal(settings.MAGIC, settings.VERSION, 0, flipped))
+        path.write_bytes(record_file.seal(settings.MAGIC, settings.VERSION, 0, flipped))
         settings.load(str(tmp_path)).rules()  # refused files give the default set-up
     payload[5] = 9  # the level byte: no level has that number
-    path.write_bytes(save.seal(settings.MAGIC, settings.VERSION, 0, payload))
+    path.write_bytes(record_file.seal(settings.MAGIC, settings.VERSION, 0, payload))
     settings.load(str(tmp_path))
     assert "scopone.set: file names no known level (9)" in capsys.readouterr().out  # not "save"
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import os
 
 import pytest
+import record_file
 import save
 import stats as stats_module
-from save import SaveError
+from record_read import SaveError
 from stats import STATS_NAME, Stats, decode_stats, encode_stats, load_stats, store_stats
 from test_save import store_with_cut
 
@@ -85,7 +86,7 @@ def test_missing_file_gives_fresh_stats_without_error(tmp_path):
 
 
 def sealed(stats: Stats) -> bytes:
-    return save.seal(stats_module.MAGIC, stats_module.VERSION, 0, encode_stats(stats))
+    return record_file.seal(stats_module.MAGIC, stats_module.VERSION, 0, encode_stats(stats))
 
 
 def test_every_cut_and_every_bit_flip_of_a_stats_file_gives_fresh_stats_and_a_reason(tmp_path):
@@ -120,9 +121,9 @@ def test_payload_damage_behind_a_good_checksum_is_refused_or_consistent():
 
 def test_old_version_and_a_save_file_are_refused(tmp_path):
     path = tmp_path / STATS_NAME
-    path.write_bytes(save.seal(stats_module.MAGIC, 0, 0, encode_stats(some_stats())))
+    path.write_bytes(record_file.seal(stats_module.MAGIC, 0, 0, encode_stats(some_stats())))
     assert "version 0" in load_stats(str(tmp_path)).error
-    path.write_bytes(save.seal(save.MAGIC, 1, 0, encode_stats(some_stats())))
+    path.write_bytes(record_file.seal(save.MAGIC, 1, 0, encode_stats(some_stats())))
     assert "another kind" in load_stats(str(tmp_path)).error
 
 
