@@ -11,8 +11,8 @@ dropping the module frees it: the sheet loader the ``App`` keeps is lib/main_loo
 * ``pyportal``, ``pyportal_pynt``: profile ``pyportal``, driver ``hw_pyportal`` (touch);
 * ``raspberry_pi_pico``, ``raspberry_pi_pico_w``, ``raspberry_pi_pico2``,
   ``raspberry_pi_pico2_w``: ``pico-display`` or ``pico-display-2``, ``hw_pico`` (4 buttons);
-* ``pybadge``, ``edgebadge``: ``pybadge``, ``hw_badge`` (8 buttons);
-* ``pygamer``: ``pybadge``, ``hw_gamer`` (4 buttons and a joystick).
+* ``pybadge``, ``edgebadge``, ``pygamer``: ``pybadge``, ``hw_badge`` (8 buttons, or the
+  PyGamer's 4 buttons and joystick).
 
 A Pico cannot tell which Pimoroni Display Pack sits on it: the drive's ``settings.toml`` says,
 ``SCOPONE_BOARD = "pico-display-2"`` for the 2.0" 320x240 pack; without it the 1.14" 240x135
@@ -58,13 +58,13 @@ _BOARDS = (
     ("raspberry_pi_pico2_w", "", "hw_pico"),
     ("pybadge", "pybadge", "hw_badge"),
     ("edgebadge", "pybadge", "hw_badge"),
-    ("pygamer", "pybadge", "hw_gamer"),
+    ("pygamer", "pybadge", "hw_badge"),
 )
 
 BOARD_IDS = tuple(row[0] for row in _BOARDS)
 """The ``board.board_id`` values the game runs on."""
 
-DRIVERS = ("hw_pyportal", "hw_pico", "hw_badge", "hw_gamer")
+DRIVERS = ("hw_pyportal", "hw_pico", "hw_badge")
 """The driver modules in lib/, one per kind of board."""
 
 SUPPORTED = ("Scopone runs on the PyPortal, a Raspberry Pi Pico with a Pimoroni Display Pack, "
@@ -110,10 +110,6 @@ def driver(name: str):
         import hw_badge
 
         return hw_badge
-    if name == "hw_gamer":
-        import hw_gamer
-
-        return hw_gamer
     raise ValueError("unknown driver %r" % (name,))
 
 

@@ -82,7 +82,7 @@ TARGETS = {
     "pico-display": ("pico-display", ("hw_pico",)),
     "pico-display-2": ("pico-display-2", ("hw_pico",)),
     "pybadge": ("pybadge", ("hw_badge",)),
-    "pygamer": ("pybadge", ("hw_badge", "hw_gamer")),
+    "pygamer": ("pybadge", ("hw_badge",)),
 }
 
 
@@ -105,6 +105,11 @@ DESKTOP_ONLY = ("engine/play.py", "engine/record.py")
 
 class DeployError(Exception):
     """The deploy cannot go on; the message says why and what to do."""
+
+
+# Modules in lib/ that earlier versions of the game deployed (the PyGamer's driver is
+# lib/hw_badge.py's now): removed from a drive like the others.
+RETIRED_MODULES = ("hw_gamer",)
 
 
 def game_modules() -> list[str]:
@@ -176,7 +181,7 @@ def check_board(drive: Path, target: str) -> None:
     _version, board_id = board_info(drive)
     if not board_id:
         return
-    own = TARGETS[target][1][-1]  # the target's own driver (the PyGamer's builds on another)
+    own = TARGETS[target][1][-1]  # the target's driver
     for known, _profile, driver in hardware._BOARDS:
         if known == board_id:
             if driver == own:
@@ -294,7 +299,7 @@ def remove_old(drive: Path) -> None:
     """Remove the game's files from an earlier deploy (and only those)."""
     if (drive / "engine").is_dir():
         shutil.rmtree(drive / "engine")
-    for name in game_modules():
+    for name in game_modules() + list(RETIRED_MODULES):
         for suffix in (".py", ".mpy"):
             old = drive / "lib" / (name + suffix)
             if old.is_file():

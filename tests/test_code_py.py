@@ -34,7 +34,7 @@ sim_display._sim_display_class()
 
 BOARD_MODULES = ("board", "keypad", "digitalio", "busio", "fourwire", "adafruit_st7789",
                  "analogio", "adafruit_touchscreen", "storage")
-OURS = ("main_loop", "hardware", "hw_pyportal", "hw_pico", "hw_badge", "hw_gamer")
+OURS = ("main_loop", "hardware", "hw_pyportal", "hw_pico", "hw_badge")
 
 
 # -- stand-ins for the board's modules ---------------------------------------------------------
@@ -534,9 +534,9 @@ def test_badge_buttons(monkeypatch):
 def test_gamer_joystick_and_buttons(monkeypatch):
     hardware = Hardware("pygamer", PINS["gamer"])
     hardware.install(monkeypatch)
-    import hw_gamer
+    import hw_badge
 
-    pad = hw_gamer.Input()
+    pad = hw_badge.Input()
     queue = EventQueue()
     stick = hardware.joystick
 

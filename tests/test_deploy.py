@@ -28,9 +28,9 @@ DRIVERS = {
     "pico-display": {"hw_pico"},
     "pico-display-2": {"hw_pico"},
     "pybadge": {"hw_badge"},
-    "pygamer": {"hw_badge", "hw_gamer"},
+    "pygamer": {"hw_badge"},
 }
-ALL_DRIVERS = {"hw_pyportal", "hw_pico", "hw_badge", "hw_gamer"}
+ALL_DRIVERS = {"hw_pyportal", "hw_pico", "hw_badge"}
 LAYOUTS = {  # each board's screen layout (lib/boards.py): the one layout module it loads
     "pyportal": "layout_large",
     "pico-display": "layout_medium",
@@ -166,7 +166,8 @@ def test_redeploy_replaces_the_game_and_keeps_the_rest(tmp_path):
     for name, data in keep.items():
         (drive / name).parent.mkdir(parents=True, exist_ok=True)
         (drive / name).write_bytes(data)
-    stale = ["lib/game.mpy", "lib/hw_badge.py", "engine/gone.py", "assets/cards_french_15x21.bmp"]
+    stale = ["lib/game.mpy", "lib/hw_badge.py", "lib/hw_gamer.mpy", "engine/gone.py",
+             "assets/cards_french_15x21.bmp"]
     for name in stale:
         (drive / name).write_bytes(b"old")
     (drive / "settings.toml").write_text('CIRCUITPY_WIFI_SSID = "home"\nSCOPONE_BOARD = "x"\n'
@@ -434,15 +435,15 @@ def test_deploy_checks_the_board_and_the_drive(tmp_path):
         deploy.deploy("pyportal", ROOT, libs=False)
     with pytest.raises(deploy.DeployError, match="unknown board"):
         deploy.plan("pyportal_titano")
-    # a PyBadge or an EdgeBadge has no joystick: not a pygamer, whose driver builds on theirs
-    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.0.3; Board ID:edgebadge\n")
-    with pytest.raises(deploy.DeployError, match="use BOARD=pybadge \\(or --force\\)"):
-        deploy.check_board(drive, "pygamer")
-    deploy.check_board(drive, "pybadge")
-    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.0.3; Board ID:pygamer\n")
-    with pytest.raises(deploy.DeployError, match="use BOARD=pygamer "):
+    # the PyBadge, the EdgeBadge and the PyGamer share a driver (lib/hw_badge.py finds the
+    # PyGamer's joystick): either target fits any of them, a Pico's does not
+    for board_id in ("pybadge", "edgebadge", "pygamer"):
+        (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.0.3; Board ID:%s\n"
+                                            % board_id)
         deploy.check_board(drive, "pybadge")
-    deploy.check_board(drive, "pygamer")
+        deploy.check_board(drive, "pygamer")
+        with pytest.raises(deploy.DeployError, match="use BOARD=pybadge/pygamer "):
+            deploy.check_board(drive, "pico-display")
 
 
 def test_a_folder_that_is_no_drive_is_refused_unless_empty_or_an_earlier_deploy(tmp_path):

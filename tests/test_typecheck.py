@@ -45,7 +45,7 @@ def test_drivers_get_the_pins_all_their_boards_have():
     environments = typecheck.board_environments()
     assert environments["lib/hw_pico.py"] == ("raspberry_pi_pico", "raspberry_pi_pico_w",
                                               "raspberry_pi_pico2", "raspberry_pi_pico2_w")
-    assert environments["lib/hw_gamer.py"] == ("pygamer",)
+    assert environments["lib/hw_badge.py"] == ("pybadge", "edgebadge", "pygamer")
     assert "pygamer" in environments["boot.py"] and "pyportal" in environments["boot.py"]
     pico = typecheck.board_stub(environments["lib/hw_pico.py"])
     assert "GP18: microcontroller.Pin" in pico
