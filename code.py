@@ -6,6 +6,13 @@ desktop (tests/test_code_py.py) and this file stays small: CircuitPython compile
 RAM at every start, while lib/ may hold precompiled .mpy files.
 """
 
+import gc
+
+gc.collect()
+# The heap free as the game begins, before it loads anything: it tells whether the bots may
+# search (lib/boards.py SEARCH_MIN_FREE). CircuitPython's; 0 where there is none (CPython).
+FREE_AT_START = gc.mem_free() if hasattr(gc, "mem_free") else 0
+
 try:
     from micropython import opt_level
 except ImportError:  # CPython (the simulator and tests), or a firmware without it
@@ -18,11 +25,12 @@ else:
 import main_loop  # noqa: E402 (after the optimisation level, which its compiling reads)
 
 
-def main(max_frames=None, assets="/", saves="/"):
+def main(max_frames=None, assets="/", saves="/", free=None):
     """Start the game (see ``main_loop.main``). The arguments are for tests and the REPL
-    (``code.main(max_frames=100)`` runs 100 frames); they go on by position, as a ``.mpy``
-    deploy shortens the names of lib/ (sim/minify.py), not those of this file."""
-    return main_loop.main(max_frames, assets, saves)
+    (``code.main(max_frames=100)`` runs 100 frames; ``free`` stands for ``FREE_AT_START``);
+    they go on by position, as a ``.mpy`` deploy shortens the names of lib/ (sim/minify.py),
+    not those of this file."""
+    return main_loop.main(max_frames, assets, saves, FREE_AT_START if free is None else free)
 
 
 if __name__ == "__main__":

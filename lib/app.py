@@ -71,7 +71,7 @@ from engine.unload import forget
 # pass a hand's points that came up meanwhile. A deliberate press after a pause acts.
 SKIP_GUARD_MS = 400
 
-# The save and statistics modules, dropped together after each use (they share record_file's
+# The save and statistics modules, dropped together after each use (they share record_read's
 # SaveError, which must stay one class).
 _FILE_MODULES = ("save", "save_read", "stats", "settings", "record_file", "record_read", "crc")
 
@@ -331,7 +331,7 @@ class App:
         self.show_table()  # the parser and the title's code go before the State and bot buffers
         self.game = Game(self.table_scene, setup, rules, clock_ms=self.clock_ms,
                          texts=self.texts, state=state, matches=matches, scope_made=scope,
-                         listener=self._on_game, bot_stream=stream)
+                         listener=self._on_game, bot_stream=stream, search=self.board.search)
         del i18n  # this frame's reference: the module goes with its sys.modules entry
         forget("i18n")  # the words are built; a hint's reason loads it for a moment
         self._stored = None

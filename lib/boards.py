@@ -19,6 +19,13 @@ COMPACT = "compact"  # 160x128
 
 DEFAULT = "pyportal"
 
+# The free heap at start (``gc.mem_free()`` as code.py begins) a board needs for the bots'
+# search: the game then holds at most 70% of it with the master bot playing (the memory
+# budget's 30% headroom, README "On a board", 8.; tests/test_memory_budget.py checks it on
+# every board). With less, the bots play Chitarrella's rules (engine/bots/levels.py), which
+# hold about 15 KB less and keep the 30% on 113 KB.
+SEARCH_MIN_FREE = 140_000
+
 # name, width, height, input, layout, the labels of the select, back, left/right and hint
 # buttons as printed on the board (README "Buttons"; none on a touch board; no hint button on
 # the Pico, where holding back gives the hint)
@@ -35,17 +42,22 @@ NAMES = tuple(row[0] for row in _TABLE)
 
 # A named tuple, not a class of this module: a class's methods would keep this module's
 # globals alive, and lib/main_loop.py drops the module once the game has started.
-Board = namedtuple("Board", ("name", "width", "height", "input", "layout", "keys", "touch"))
+Board = namedtuple("Board", ("name", "width", "height", "input", "layout", "keys", "touch",
+                             "search"))
 """One board's profile: ``name``, ``width``, ``height`` (pixels, landscape), ``input``
 (``TOUCH`` or ``BUTTONS``), ``layout`` (``LARGE``, ``MEDIUM`` or ``COMPACT``), ``keys`` (the
 labels of its select, back, left/right and hint buttons, for the screens' help lines and how to
 play; empty on a touch board, and the hint's on a board where holding back gives it) and
-``touch`` (True when the input is a touchscreen)."""
+``touch`` (True when the input is a touchscreen) and ``search`` (True when the heap holds the
+bots' search: ``SEARCH_MIN_FREE``)."""
 
 
-def profile(name: str = DEFAULT) -> Board:
-    """The profile of the board called ``name``; raises ValueError naming the known boards."""
+def profile(name: str = DEFAULT, free: int = 0) -> Board:
+    """The profile of the board called ``name`` with ``free`` bytes of heap at start (0 when
+    unknown, as on a desktop: the search then plays); raises ValueError naming the known
+    boards."""
     for row in _TABLE:
         if row[0] == name:
-            return Board(row[0], row[1], row[2], row[3], row[4], row[5], row[3] == TOUCH)
+            return Board(row[0], row[1], row[2], row[3], row[4], row[5], row[3] == TOUCH,
+                         not free or free >= SEARCH_MIN_FREE)
     raise ValueError("unknown board %r; known boards: %s" % (name, ", ".join(NAMES)))

@@ -106,10 +106,14 @@ class Game:
     :param bot_stream: the bots' random stream (``bot_stream``) for a restored ``state``,
         so the bots play on as they would have; None or zeros: from the match's seed.
     :param listener: ``listener(event)`` is called with the events above.
+    :param search: False on a board whose heap cannot hold the bots' search (lib/boards.py
+        ``SEARCH_MIN_FREE``): the bots and the hints then play Chitarrella's rules
+        (engine/bots/levels.py).
     """
 
     def __init__(self, scene, setup, rules=None, clock_ms=None, texts=None, state=None,
-                 matches: int = 0, scope_made=(0, 0), listener=None, bot_stream=None):
+                 matches: int = 0, scope_made=(0, 0), listener=None, bot_stream=None,
+                 search=True):
         import i18n
 
         from engine.state import State
@@ -127,6 +131,7 @@ class Game:
         self.state = state if state is not None else State(self.rules, seed)
         self.bot = None
         self.bots = [None, None, None, None]
+        self.search = search
         self._make_bots(seed)
         rng = getattr(self.bot, "rng", None)
         if rng is not None and bot_stream and bot_stream[0]:
@@ -173,13 +178,17 @@ class Game:
         for seat in range(4):
             if self.setup.seats[seat] == BOT:
                 if self.bot is None:
-                    self.bot = make_level_bot(self.setup.level, self.rules, seed + 1)
+                    self.bot = make_level_bot(self.setup.level, self.rules, seed + 1,
+                                              self.search)
                 self.bots[seat] = self.bot
         # (iterations, deadline_ms) of a hint: the strongest board level's, or the match's
-        # own where it is stronger (``desktop``, which only the simulator offers)
+        # own where it is stronger (``desktop``, which only the simulator offers); None
+        # without the search, when Chitarrella's player alone gives the hints
         level = "desktop" if self.setup.level == "desktop" else "hard"
-        self.hint_budget = level_budget(level)[1:]
-        forget("engine.bots.levels")  # needed again only for the next match's bots
+        self.hint_budget = level_budget(level)[1:] if self.search else None
+        # needed again only for the next match's bots, and the package's make_bot for a hint
+        # (the bots' modules stay: their classes hold them)
+        forget("engine.bots.levels", "engine.bots")
 
     @property
     def bot_stream(self) -> tuple:
@@ -190,10 +199,13 @@ class Game:
 
     def _drop_bots(self) -> None:
         # A decided match needs no bot until the next one (``next`` makes them again): their
-        # search buffers (about 9 KB for a master bot) leave room for the statistics' files.
+        # search buffers (about 9 KB for a master bot) and their modules leave room for the
+        # statistics' files.
         self.bot = None
         for seat in range(4):
             self.bots[seat] = None
+        forget("engine.bots.master", "engine.bots.inference", "engine.bots.endgame",
+               "engine.bots.chitarrella", "engine.bots.greedy", "engine.bots.random_bot")
 
     # -- seats and words ------------------------------------------------------------------
 
@@ -580,37 +592,12 @@ class Game:
             self._cancel_choice()  # the hint may name another card
         if self.mode != MODE_PLAY:
             return
-        from engine.bots import make_bot
+        from hints import find
 
         state = self.state
         state.observe(self.viewer, self.obs)
-        count = state.legal_moves(self.moves)
-        # Two steps, each with only its own code loaded (engine/bots/hint.py): the search's
-        # move, then Chitarrella's player's (the master bot's own, when the bots search: it
-        # holds one for its candidates): his rule explains the move when he makes it too,
-        # and the hint names his other play when he would not.
-        hinter = self.make_hinter()
-        move = hinter.search_move(self.obs, self.moves, count)
-        kind = hinter.kind
-        code = hinter.reason
-        hinter = None
-        self.drop_hinter()
-        teacher = getattr(self.bot, "teacher", None)  # a master bot holds one
-        lent = teacher is not None
-        if not lent:
-            teacher = make_bot("chitarrella", self.rules)
-        other = teacher.choose(self.obs, self.moves, count)
-        other_code = teacher.reason
-        if other == move:  # he plays it too: his rule is the reason
-            kind = teacher.REASON_KIND
-            code = other_code
-            other = -1
-            other_code = 0
-        self.hint_teacher = (other, other_code)
-        teacher = None
-        if not lent:
-            forget("engine.bots.chitarrella")
-        self.hint_reason = (kind, code)
+        move = find(self, state.legal_moves(self.moves))
+        forget("hints")  # ``find`` keeps it until this returns
         for i in range(self.view.hand_count):
             if self.view.hand[i] == move & 63:
                 self.selected = i
@@ -634,7 +621,7 @@ class Game:
         """Let the Hinter and its module go until the next hint: hints are rare, and a board's
         heap is better spent on the bots' search."""
         self.hinter = None
-        forget("engine.bots.hint")
+        forget("engine.bots.hint", "engine.bots")  # the package too, as _make_bots has it go
 
     def card_name(self, card: int) -> str:
         """``card``'s short name as the faces show it (``"7d"``, ``"Rs"``; lib/i18n.py)."""

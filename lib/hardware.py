@@ -151,11 +151,12 @@ def idle(max_frames=None) -> None:
         frames += 1
 
 
-def start(max_frames=None, assets: str = "/", saves: str = "/"):
+def start(max_frames=None, assets: str = "/", saves: str = "/", free: int = 0):
     """Start the game on this board: (app, input adapter, event queue) for the main loop.
 
     ``assets`` is the folder holding ``assets/`` and ``saves`` the one for the save and the
-    statistics (both the drive's root on a board; only read when the game may not write).
+    statistics (both the drive's root on a board; only read when the game may not write);
+    ``free`` the heap free at start, for the profile (lib/boards.py ``profile``).
     When the board cannot run the game, shows why, idles (for ever unless ``max_frames`` is
     given) and returns None.
     """
@@ -176,7 +177,7 @@ def start(max_frames=None, assets: str = "/", saves: str = "/"):
         return None
     import boards
 
-    profile = boards.profile(name)
+    profile = boards.profile(name, free)
     display = hw.open_display(profile)
     pad = hw.Input()
     sheets = Sheets(profile, assets)

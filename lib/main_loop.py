@@ -102,17 +102,19 @@ def run(app, pad, queue, max_frames=None) -> int:
     return frames
 
 
-def main(max_frames=None, assets: str = "/", saves: str = "/"):
+def main(max_frames=None, assets: str = "/", saves: str = "/", free: int = 0):
     """Start the game on this board and run it (for ever unless ``max_frames`` is given).
 
     ``assets`` is the folder holding ``assets/`` and ``saves`` the one for the save and the
     statistics (both the drive's root on a board; only read when the game may not write).
+    ``free`` is the heap free as code.py began (0 if unknown): below lib/boards.py's
+    ``SEARCH_MIN_FREE`` the bots play without their search.
     Returns the ``App``, or None when the board cannot run the game (lib/hardware.py has then
     shown why and idled for ``max_frames``).
     """
     import hardware
 
-    started = hardware.start(max_frames, assets, saves)
+    started = hardware.start(max_frames, assets, saves, free)
     del hardware  # this frame's reference: the module must go with its sys.modules entry
     sys.modules.pop("hardware", None)
     sys.modules.pop("boards", None)  # the profile (a named tuple) stays, the table goes
@@ -122,7 +124,9 @@ def main(max_frames=None, assets: str = "/", saves: str = "/"):
     gc.collect()
     import board
 
-    print("Scopone on %s (%s), %d bytes free" % (board.board_id, app.board.name, _mem_free()))
+    print("Scopone on %s (%s), %d bytes free, %d at start%s" % (
+        board.board_id, app.board.name, _mem_free(), free,
+        "" if app.board.search else ": too few for the bots' search"))
     run(app, pad, queue, max_frames)
     return app
 

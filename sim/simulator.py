@@ -189,6 +189,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--board", default=boards.DEFAULT, choices=boards.NAMES,
                         help="board profile (default %(default)s)")
     parser.add_argument("--scale", type=int, default=2, help="window pixels per board pixel")
+    parser.add_argument("--free-heap", type=int, default=0, metavar="BYTES",
+                        help="the board's free heap at start, as code.py measures it: below "
+                        "%d the bots play Chitarrella's rules, not the search "
+                        "(default: enough)" % boards.SEARCH_MIN_FREE)
     # Without any of these four the window starts from the choices kept in the save
     # folder (lib/settings.py), as a board does; a script starts from the defaults.
     parser.add_argument("--level", choices=LEVELS,
@@ -206,7 +210,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the simulator from parsed options (raises ValueError on bad ones)."""
-    board = boards.profile(args.board)
+    if args.free_heap < 0:
+        raise ValueError("--free-heap must be at least 0, not %d" % args.free_heap)
+    board = boards.profile(args.board, args.free_heap)
     chosen = (args.preset, args.level, args.language, args.deck)
     setup = None  # the window: the choices kept in the save folder
     if args.headless or any(value is not None for value in chosen):

@@ -294,6 +294,25 @@ def test_start_up_reaches_the_title(board_id, setting, profile, pins, built_in, 
         assert hardware.keys[0].value_when_pressed is True
 
 
+@pytest.mark.parametrize("free, search", [(boards.SEARCH_MIN_FREE - 1, False),
+                                          (boards.SEARCH_MIN_FREE, True), (184_896, True)])
+def test_the_heap_free_at_start_tells_whether_the_bots_search(free, search, tmp_path,
+                                                               monkeypatch, capsys, displays):
+    # code.py reads gc.mem_free() before it loads anything; with less than the search needs,
+    # the bots play Chitarrella's rules (lib/boards.py SEARCH_MIN_FREE), and the console says so
+    monkeypatch.setattr(gc, "mem_free", lambda: free, raising=False)
+    hardware, code = start(monkeypatch, tmp_path, "pybadge", None, "badge", True)
+    assert code.FREE_AT_START == free
+    app = code.main(max_frames=3, assets=str(ROOT), saves=str(tmp_path))
+    assert app.board.search is search
+    out = capsys.readouterr().out
+    assert ("%d at start" % free) in out
+    assert ("too few for the bots' search" in out) is not search
+    app._activate("vs_bots")
+    assert app.game.search is search
+    assert type(app.game.bot).__name__ == ("MasterBot" if search else "ChitarrellaBot")
+
+
 # raw input on each kind of board -> what the app must receive
 INPUTS = {
     "pico": ([(1, True), (1, False), (2, True), (2, False)], [RIGHT, SELECT]),

@@ -217,6 +217,7 @@ def test_python_m_sim_without_a_command_runs_the_simulator(tmp_path):
     (["--screenshots", "FILE"], ["--screenshots", "is a file"]),
     (["--script", "MISSING"], ["No such file"]),
     (["--script", "LATIN1"], ["not UTF-8"]),
+    (["--free-heap", "-1"], ["--free-heap", "at least 0"]),
 ])
 def test_simulator_options_it_cannot_use_are_refused_in_one_line(tmp_path, capsys, options,
                                                                  words):
@@ -236,6 +237,32 @@ def test_simulator_options_it_cannot_use_are_refused_in_one_line(tmp_path, capsy
     assert status == 2 and error.startswith("error: ") and error.count("\n") == 1, error
     for word in words:
         assert word in error, error
+
+
+def test_the_simulator_plays_a_board_with_too_little_heap_to_search(tmp_path, capsys,
+                                                                     monkeypatch):
+    # --free-heap as code.py would measure it: a PyBadge with 113 KB plays hard without the
+    # search, and its hint too (lib/boards.py SEARCH_MIN_FREE)
+    def no_search(game):
+        raise AssertionError("a hint searched on a board without the search")
+
+    hinted = []
+    hint = Game.hint
+
+    def recorded_hint(game):
+        hint(game)
+        hinted.append((type(game.bot).__name__, game.hint_move, game.hint_reason[0]))
+
+    monkeypatch.setattr(Game, "make_hinter", no_search)
+    monkeypatch.setattr(Game, "hint", recorded_hint)
+    script = tmp_path / "hint.txt"
+    script.write_text("select\n" + "wait 1000\n" * 6 + "hint\n", encoding="utf-8")  # a tick a step
+    status = main(["--board", "pybadge", "--free-heap", "113000", "--level", "hard",
+                   "--headless", "--script", str(script), "--no-save"])
+    assert status == 0 and "screen hint" in capsys.readouterr().out
+    assert len(hinted) == 1
+    bot, move, kind = hinted[0]
+    assert bot == "ChitarrellaBot" and move >= 0 and kind == "chitarrella"
 
 
 def test_the_simulator_starts_from_a_preset_with_tre_gradi(tmp_path, capsys):
@@ -417,6 +444,35 @@ def test_hints_think_as_hard_or_as_the_stronger_desktop_level(pyportal, level, b
     assert game.hint_budget == budget  # engine/bots/levels.py: hard's, desktop's
     game.handle(HINT)
     assert game.hint_move & 63 == cards("7d")[0]  # 7d must capture (C-11)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_without_the_search_chitarrellas_player_plays_and_hints(pyportal, monkeypatch, level):
+    # A board with too little heap for the search (lib/boards.py SEARCH_MIN_FREE): the bots
+    # at normal and hard are Chitarrella's players, and a hint at any level is his play and
+    # his rule, with no search made for it.
+    state = position(("7d Kc", "Kb Ad", "Ks Ac", "Kd Ab"), "3b 4s 2c 5s", turn=0)
+    setup = easy_setup()
+    setup.level = level
+    game = Game(make_scene(pyportal), setup, rules=state.rules, clock_ms=Clock(), state=state,
+                search=False)
+    game.start()
+    assert type(game.bot).__name__ == ("GreedyBot" if level == "easy" else "ChitarrellaBot")
+    assert game.hint_budget is None
+
+    def no_search():
+        raise AssertionError("a hint searched on a board without the search")
+
+    monkeypatch.setattr(game, "make_hinter", no_search)
+    teacher = make_bot("chitarrella", game.rules)
+    game.state.observe(0, game.obs)
+    his = teacher.choose(game.obs, game.moves, game.state.legal_moves(game.moves))
+    game.handle(HINT)
+    assert game.hint_move == his and his & 63 == cards("7d")[0]  # 7d must capture (C-11)
+    assert game.hint_reason == ("chitarrella", teacher.reason) and teacher.reason > 0
+    assert game.hint_teacher == (-1, 0)
+    if level != "easy":
+        assert game.bots[1] is game.bot  # the bots' own player gave the hint: no second one
 
 
 @pytest.mark.parametrize("last", [False, True])

@@ -32,6 +32,15 @@ def test_levels_map_to_bots_with_growing_budgets():
     assert [level_budget(level)[2] for level in ("normal", "hard", "desktop")] == [1000, 3000, 0]
 
 
+def test_without_the_search_the_search_levels_play_chitarrellas_rules():
+    # A board whose heap cannot hold the search (lib/boards.py SEARCH_MIN_FREE)
+    rules = Rules("chitarrella")
+    assert isinstance(make_level_bot("easy", rules, search=False), GreedyBot)
+    for level in ("normal", "hard", "desktop"):
+        assert level_budget(level, search=False) == ("chitarrella", 0, 0)
+        assert isinstance(make_level_bot(level, rules, 1, False), ChitarrellaBot)
+
+
 def test_unknown_level_is_refused():
     with pytest.raises(ValueError, match="unknown level 'expert'"):
         make_level_bot("expert", Rules("chitarrella"))

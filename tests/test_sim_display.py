@@ -50,6 +50,14 @@ def test_profile_gives_size_input_and_layout(name):
     assert board.touch == (name == "pyportal")
 
 
+def test_a_profile_searches_unless_the_heap_at_start_is_too_small():
+    # lib/boards.py SEARCH_MIN_FREE; 0 is a free heap nobody measured (a desktop)
+    assert boards.profile("pybadge").search
+    assert boards.profile("pybadge", 0).search
+    assert not boards.profile("pybadge", boards.SEARCH_MIN_FREE - 1).search
+    assert boards.profile("pyportal", boards.SEARCH_MIN_FREE).search
+
+
 def test_default_board_is_pyportal():
     assert boards.profile().name == "pyportal"
     assert set(boards.NAMES) == set(SIZES)

@@ -43,5 +43,7 @@ def reason_words(kind: str, code: int) -> str:
     from engine.bots.reasons import words
     from engine.unload import forget
 
-    forget("engine.bots.reasons")  # ``words`` keeps the module alive until this returns
+    # ``words`` keeps the module alive until this returns; the package goes too, as lib/game.py
+    # has it go once the bots are made
+    forget("engine.bots.reasons", "engine.bots")
     return words(kind, code)

@@ -79,15 +79,13 @@ class Solver:
         team = state.turn & 1
         for i in range(count):
             state.apply(moves[i])
-            out[i] = self.value(state, team, -_INFINITY, _INFINITY)
+            # the full window is its own negation: the value for the side to play, turned
+            # round when that is the other side (called here, not through a helper, for the
+            # board's Python stack: this is the game's deepest call chain)
+            value = self._negamax(state, -_INFINITY, _INFINITY)
+            out[i] = value if state.turn & 1 == team else -value
             state.undo()
         return not self.aborted
-
-    def value(self, state, team: int, alpha: int, beta: int) -> int:
-        """Minimax value of ``state`` for ``team`` within the window (alpha, beta)."""
-        if state.turn & 1 == team:
-            return self._negamax(state, alpha, beta)
-        return -self._negamax(state, -beta, -alpha)
 
     def _negamax(self, state, alpha: int, beta: int) -> int:
         """The value of ``state`` for the side to play, within (alpha, beta): alpha-beta in

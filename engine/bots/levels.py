@@ -8,6 +8,10 @@
   and +0.13 (0.03 to 0.22) over the 240 it had, on 1,000 duplicate deals each (seeds 160001
   and 170001) [derived].
 
+A board whose heap cannot hold the search (lib/boards.py ``SEARCH_MIN_FREE``) plays ``normal``
+and ``hard`` with the Chitarrella bot instead (``search=False``): Chitarrella's rules played
+as written, about a fifth of the search's heap (README "On a board", 8. Memory budget).
+
 The board levels are sized by iterations, which make play reproducible. A board runs about 200
 times slower than the MicroPython unix port (DESIGN.md), so 1 s is about 5 ms there;
 ``make bench`` prints the unix-port times and the board estimates. The deadline is a safety net
@@ -29,14 +33,18 @@ _BUDGETS = {
 }
 
 
-def level_budget(level: str) -> tuple:
-    """(bot name, iterations, deadline_ms) of ``level``; raises ValueError for another name."""
+def level_budget(level: str, search: bool = True) -> tuple:
+    """(bot name, iterations, deadline_ms) of ``level``, on a board that can hold the search
+    bot unless ``search`` is False; raises ValueError for another name."""
     if level not in _BUDGETS:
         raise ValueError("unknown level %r (known: %s)" % (level, ", ".join(LEVELS)))
-    return _BUDGETS[level]
+    budget = _BUDGETS[level]
+    if not search and budget[0] == "master":
+        return ("chitarrella", 0, 0)
+    return budget
 
 
-def make_level_bot(level: str, rules, seed: int = 1):
-    """The bot that plays at ``level``."""
-    name, iterations, deadline_ms = level_budget(level)
+def make_level_bot(level: str, rules, seed: int = 1, search: bool = True):
+    """The bot that plays at ``level`` (``search`` as for ``level_budget``)."""
+    name, iterations, deadline_ms = level_budget(level, search)
     return make_bot(name, rules, seed, iterations, deadline_ms)

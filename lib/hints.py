@@ -1,0 +1,52 @@
+"""A hint's move and its reasons, worked out for lib/game.py ``hint``, which loads this module
+for a hint and drops it after, so a board does not hold this code through play.
+
+Two steps, each with only its own code loaded (engine/bots/hint.py): the search's move, then
+Chitarrella's player's (the master bot's own, when the bots search: it holds one for its
+candidates). His rule explains the move when he makes it too, and the hint names his other
+play when he would not. Without the search (lib/boards.py ``SEARCH_MIN_FREE``) the bots are
+Chitarrella's players, and one of them gives the hint: his move and his rule.
+
+Allocation: edge (a hint is asked, not played: the tuples of its reasons).
+"""
+
+from engine.unload import forget
+
+
+def find(game, count: int) -> int:
+    """The hinted move among ``game.moves[:count]`` for the position ``game.obs`` shows;
+    sets ``game.hint_reason`` and ``game.hint_teacher`` (lib/game.py)."""
+    move = -1
+    kind = ""
+    code = 0
+    if game.hint_budget is not None:  # the bots search: the search's move first
+        hinter = game.make_hinter()
+        move = hinter.search_move(game.obs, game.moves, count)
+        kind = hinter.kind
+        code = hinter.reason
+        hinter = None
+        game.drop_hinter()
+    bot = game.bot
+    teacher = getattr(bot, "teacher", None)  # a master bot holds one
+    if getattr(bot, "REASON_KIND", "") == "chitarrella":
+        teacher = bot  # the bots are Chitarrella's players (no search on this board)
+    lent = teacher is not None
+    if not lent:
+        from engine.bots import make_bot
+
+        teacher = make_bot("chitarrella", game.rules)
+    other = teacher.choose(game.obs, game.moves, count)
+    other_code = teacher.reason
+    if move < 0:
+        move = other
+    if other == move:  # he plays it too: his rule is the reason
+        kind = teacher.REASON_KIND
+        code = other_code
+        other = -1
+        other_code = 0
+    teacher = None
+    if not lent:
+        forget("engine.bots.chitarrella", "engine.bots")  # until the next hint
+    game.hint_teacher = (other, other_code)
+    game.hint_reason = (kind, code)
+    return move
