@@ -93,9 +93,9 @@ TARGETS = {
 # source for a moment besides (the bots' modules as the match starts, a text screen's each
 # time one opens: at most about 119 KB in all). PY_SHORT: the boards whose free heap may be
 # less than that.
-MPY_FITS = ("pyportal", "pico-display", "pico-display-2")
+MPY_FITS = ("pyportal", "pico-display", "pico-display-2", "pybadge", "pygamer")
 PY_FITS = ("pico-display", "pico-display-2")
-PY_SHORT = ("pybadge", "pygamer")
+PY_SHORT = ()
 
 
 # The engine's modules only the desktop's tools import (self-play, the arena and their

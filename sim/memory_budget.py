@@ -158,9 +158,21 @@ FREE_HEAP = {
 
 # -- what the board imports ------------------------------------------------------------------
 
+# The modules only the bots' search loads (the master bot's and the hint's): a board with less
+# than lib/boards.py's SEARCH_MIN_FREE at start never does (its bots play Chitarrella's rules).
+SEARCH_MODULES = ("engine.bots.master", "engine.bots.inference", "engine.bots.endgame",
+                  "engine.bots.hint")
+
+
+def searches(board: str) -> bool:
+    """Whether the bots search on ``board``, with its free heap figure at start."""
+    return FREE_HEAP[board][0] >= boards.SEARCH_MIN_FREE
+
+
 # The boards of the budget are make deploy's (sim/deploy.py TARGETS): one per lib/boards.py
-# profile, and the PyGamer, which runs the PyBadge's profile with a joystick driver that
-# builds on the PyBadge's.
+# profile, and the PyGamer, which runs the PyBadge's profile and driver (lib/hw_badge.py finds
+# its joystick). The measuring script's stand-in ``board`` has every pin, so both rows count the
+# joystick's two AnalogIn objects, which a PyBadge does not make.
 BOARDS = tuple(deploy.TARGETS)
 # budget board -> the driver modules lib/hardware.py loads for it, kept in play
 DRIVERS = {board: drivers for board, (_, drivers) in deploy.TARGETS.items()}
@@ -211,7 +223,7 @@ _TOP_IMPORT = re.compile(r"^(?:from|import)\s+([A-Za-z_][A-Za-z0-9_]*)", re.M)
 # and the text screens' modules are measured with their moments.
 TRANSIENT = ("save", "record_file", "crc", "save_read", "record_read", "stats", "settings",
              "summaries", "lang_en", "lang_it", "lang_it_reasons", "card_tiles", "text_scene",
-             "text_screens", "taken_cards", "howto")
+             "text_screens", "taken_cards", "howto", "hints")
 
 
 def lib_modules() -> list[str]:
@@ -237,16 +249,19 @@ def lib_modules() -> list[str]:
     return order
 
 
-def session_modules(board: str) -> list[str]:
+def session_modules(board: str, search: bool = True) -> list[str]:
     """Every module a session on ``board`` may load, for the names they leave: lib/'s (the
     board's own driver and layout, the start-up and file modules, both languages) and the
-    engine modules lib/ can reach, every bot among them."""
+    engine modules lib/ can reach, every bot among them (but the search's, ``SEARCH_MODULES``,
+    unless ``search``)."""
     layout = "layout_" + board_profile(board).layout
     lib = [p.stem for p in sorted((ROOT / "lib").glob("*.py"))
            if not p.stem.startswith(("hw_", "layout_"))]
     roots = [name for p in (ROOT / "lib").glob("*.py")
              for name in _engine_imports(p.read_text(), anywhere=True)]
-    return lib + list(DRIVERS[board]) + [layout] + _engine_closure(roots, anywhere=True)
+    engine = [name for name in _engine_closure(roots, anywhere=True)
+              if search or name not in SEARCH_MODULES]
+    return lib + list(DRIVERS[board]) + [layout] + engine
 
 
 def engine_modules() -> list[str]:
@@ -585,8 +600,9 @@ def parse_lines(output: str) -> dict:
 # Each measured part of sim/mp/lib_heap.py after the one its growth is counted from.
 _PART_BEFORE = {"startup_left": "ui_code_board"}  # start-up's growth, the modules dropped
 _PARTS = ("base", "stubs", "adafruit_common", "adafruit_board", "engine_code", "ui_code",
-          "ui_code_board", "startup_code", "startup_left", "ui_objects_raw", "match", "hint",
-          "hint_dropped", "teacher", "teacher_dropped", "table_dropped", "table_pruned",
+          "ui_code_board", "startup_code", "startup_left", "ui_objects_raw", "match", "hints_code",
+          "hint", "hint_dropped", "teacher", "teacher_dropped", "hints_code_dropped",
+          "table_dropped", "table_pruned",
           "hint_words", "hint_words_dropped", "text_screen", "text_dropped", "text_pruned",
           "table_back", "transient", "transient_dropped", "match_end")
 
@@ -613,11 +629,15 @@ def board_names(heap: dict) -> tuple[int, int]:
 LIFTS = (mpruntime.LIFT, mpruntime.LIFT + (1 << 20), mpruntime.LIFT + (3 << 20))
 
 
-def measure_board(board: str, paths: dict, missing, script: Path, lifts=LIFTS) -> dict:
+def measure_board(board: str, paths: dict, missing, script: Path, lifts=LIFTS,
+                  search: bool | None = None) -> dict:
     """Run sim/mp/lib_heap.py (``script``, with ``paths`` mounting its folder as /harness) for
     ``board`` at each of ``lifts``; returns the figures (see
     that script) of the run that held less in all, a stray pointer's garbage being the only
-    difference between them."""
+    difference between them. The bots search if ``search`` (default: if ``board``'s free heap
+    lets them, ``searches``)."""
+    if search is None:
+        search = searches(board)
     common, own = adafruit_modules(board)
     common = [m for m in common if m.split(".")[0] not in missing]
     own = [m for m in own if m.split(".")[0] not in missing]
@@ -626,7 +646,9 @@ def measure_board(board: str, paths: dict, missing, script: Path, lifts=LIFTS) -
         output = mpruntime.run_wasm(script, board_profile(board).name, _csv(lib_modules()),
                                     _csv(engine_modules()), _csv(DRIVERS[board]),
                                     _csv(STARTUP), _csv(common), _csv(own),
-                                    _csv(session_modules(board)),
+                                    _csv(session_modules(board, search)),
+                                    # the free heap the profile is made with: 0 searches
+                                    str(0 if search else boards.SEARCH_MIN_FREE - 1),
                                     paths=paths,
                                     lift=lift)
         runs.append(parse_lines(output))
@@ -657,10 +679,22 @@ MATCH_COMPILES = {
                     "engine.bots.inference", "engine.bots.endgame"),
     "text_screen_net": ("text_scene", "text_screens", "taken_cards", "summaries"),
     "hint_words_net": ("i18n", "lang_en", "lang_it", "lang_it_reasons", "engine.bots.reasons"),
-    "hint_net": ("engine.bots.hint",),
+    "hint_net": ("hints", "engine.bots.hint"),
     "transient_net": ("save", "record_file", "crc"),
     "match_end_net": ("stats", "record_read"),
 }
+
+
+def match_compiles(search: bool) -> dict:
+    """``MATCH_COMPILES`` on a board whose bots search, or not: then no search module loads
+    (a hint is the bots' own Chitarrella player's)."""
+    if search:
+        return MATCH_COMPILES
+    groups = {part: tuple(name for name in modules if name not in SEARCH_MODULES)
+              for part, modules in MATCH_COMPILES.items()}
+    return {part: modules for part, modules in groups.items() if modules}
+
+
 _GC_LINE = re.compile(r"GC: total: (\d+), used: (\d+)")
 _COMPILE_PEAK = re.compile(r"compile_peak (\d+) keeps (\d+)")
 
@@ -751,6 +785,16 @@ def compile_needs(root: Path, groups=MATCH_COMPILES) -> dict:
                    key=lambda name: needs[name][0] - needs[name][1])
         out[part] = (name,) + needs[name]
     return out
+
+
+def compile_needs_without_search(root: Path, compiles: dict) -> dict:
+    """``compile_needs`` on a board whose bots do not search, from those of one whose bots do
+    (``compiles``): the parts that lose a module are measured again."""
+    groups = match_compiles(False)
+    needs = {part: compiles[part] for part in groups if groups[part] == MATCH_COMPILES[part]}
+    needs.update(compile_needs(root, {part: modules for part, modules in groups.items()
+                                      if part not in needs}))
+    return needs
 
 
 _MODULE_SCRIPT_HEAD = '''"""Heap of each module's import, a stage each (sim/memory_budget.py)."""
@@ -849,6 +893,7 @@ class Row:
     pystack: int
     free: int
     parts: dict = field(default_factory=dict)  # the figures each column comes from
+    search: bool = True  # the bots search (``searches``), or play Chitarrella's rules
 
     @property
     def total(self) -> int:
@@ -860,8 +905,9 @@ class Row:
 
 
 def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None,
-             compiles: dict | None = None) -> Row:
-    """Combine the computed display figures and the measured heap figures of ``board``
+             compiles: dict | None = None, search: bool | None = None) -> Row:
+    """Combine the computed display figures and the measured heap figures of ``board``, its
+    bots searching if ``search`` (default ``searches(board)``, as ``measure_board``)
     (``heap_py``: the same measured with engine/ and lib/ imported as ``.py``; ``compiles``:
     ``compile_needs`` of that ``.py`` tree)."""
     stand_ins = STUB_INSTANCE * sum(heap["count_" + name]  # live at the end: the table's
@@ -877,7 +923,8 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
     parts = dict(heap)
     parts.update(ui_objects_python=ui_python, ui_objects_c=shown.c_objects, sheet=shown.sheet,
                  names_count=count, names_text=text,
-                 hint_net=max(net(heap, "hint"), net(heap, "teacher")),
+                 hint_net=net(heap, "hints_code") + max(net(heap, "hint"),
+                                                         net(heap, "teacher")),
                  transient_net=net(heap, "transient"), match_end_net=net(heap, "match_end"),
                  engine_code_net=net(heap, "engine_code"), match_net=net(heap, "match"),
                  text_screen_python=screen_python, table_python=table_python,
@@ -893,7 +940,8 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
               names=names_bytes(count, text),
               pystack=deploy.PYSTACK_BYTES - deploy.FIRMWARE_PYSTACK_BYTES,
               free=FREE_HEAP[board][0],
-              parts=parts)
+              parts=parts,
+              search=searches(board) if search is None else search)
     if heap_py is not None:
         count_py, text_py = board_names(heap_py)
         parts["ui_code_py"] = _code(heap_py)
@@ -943,14 +991,19 @@ def _kb(value: int) -> str:
 
 def table(rows: list[Row]) -> str:
     """The budget as a markdown table, one row per board."""
-    head = ["board"] + [title for _, title in COLUMNS] + ["total", "free heap", "headroom"]
+    head = (["board", "bots"] + [title for _, title in COLUMNS]
+            + ["total", "free heap", "headroom"])
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for row in rows:
-        cells = [row.board] + [_kb(getattr(row, key)) for key, _ in COLUMNS]
+        cells = [row.board, _bots(row)] + [_kb(getattr(row, key)) for key, _ in COLUMNS]
         mark = "" if row.headroom >= HEADROOM else " (under 30%)"
         cells += [_kb(row.total), _kb(row.free), "%d%%%s" % (round(row.headroom * 100), mark)]
         lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+def _bots(row: Row) -> str:
+    return "search" if row.search else "Chitarrella's rules"
 
 
 def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
@@ -966,6 +1019,21 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "free, and every board needs %d%% (a negative headroom is more than the board has). "
         "Made by `python -m sim.memory_budget` (`--bench` for `name value` lines); the examples "
         "below are the %s's." % (HEADROOM * 100, first.board),
+        "",
+        "**bots**: the bots search (the master bot, and the hints with it) on a board with at "
+        "least %s bytes free as code.py starts (lib/boards.py `SEARCH_MIN_FREE`); with less, "
+        "they play Chitarrella's rules, and so do the hints, and the search's modules never "
+        "load. The threshold keeps the 30%% on every board that searches: with the search, "
+        "the most any board holds is %s (the %s's), %d%% of it. The boards below it, with the "
+        "search: %s." % (
+            _kb(boards.SEARCH_MIN_FREE), _kb(max(row.parts["search_total"] for row in rows)),
+            max(rows, key=lambda row: row.parts["search_total"]).board,
+            round(100 * max(row.parts["search_total"] for row in rows)
+                  / boards.SEARCH_MIN_FREE),
+            "; ".join("%s %s, %d%% headroom" % (
+                row.board, _kb(row.parts["search_total"]),
+                round(100 - 100 * row.parts["search_total"] / row.free))
+                for row in rows if not row.search) or "none"),
         "",
         "How each figure is made (*computed* from CircuitPython's struct sizes, or *measured* "
         "as `gc.mem_alloc()` growth after `gc.collect()` on the 32-bit MicroPython WebAssembly "
@@ -1002,9 +1070,10 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
             " Not found, so not counted: %s." % ", ".join(missing) if missing else ""),
         "- **engine + bots**, measured: the engine modules loaded before a match and kept "
         "(%s bytes; the app releases the rules parser once the rules are built), and a match "
-        "against bots at `hard`: the Game, its State, the one master bot that plays the three "
-        "bot seats and the engine modules they load (%s). The hint's modules are loaded for "
-        "a hint only." % (_kb(parts["engine_code_net"]), _kb(parts["match_net"])),
+        "against bots at `hard`: the Game, its State, the one bot that plays the three "
+        "bot seats (the master bot, or the Chitarrella bot without the search) and the engine "
+        "modules they load (%s). The hint's modules are loaded for a hint only."
+        % (_kb(parts["engine_code_net"]), _kb(parts["match_net"])),
         "- **text screen, hint, save or match end**: what the app holds only for a moment "
         "during a match, the largest of a text screen (pause, cover, hint, taken cards, end "
         "of hand or match: lib/app.py lets the table scene go, then builds the text scene and "
@@ -1013,9 +1082,10 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "table comes back; %d text lines, their display objects computed as above and the "
         "Python side with the modules measured: %s, less the table's %s: %s in all; a hint's "
         "screen loads the reasons' words first, the table gone: %s with both languages' "
-        "words), a hint (in two steps, each loading only its own code: the Hinter, which "
-        "borrows the bots' search, then the Chitarrella bot that names the rule; the larger: "
-        "%s), "
+        "words), a hint (lib/hints.py, loaded for it, and two steps, each loading only its "
+        "own code: the Hinter, which borrows the bots' search, then the Chitarrella bot that "
+        "names the rule; with the larger: %s; without the search, the bots' own Chitarrella "
+        "player gives it), "
         "lib/save.py (%s, loaded to store the match after a play, then dropped) and the "
         "recording of a decided match (%s: the game lets its bots go, then the app loads "
         "lib/stats.py and the file modules it reads and writes through; negative when the "
@@ -1152,6 +1222,8 @@ def bench_lines(rows: list[Row], bench: dict) -> list[str]:
         lines.append("%s_total_bytes %d" % (key, row.total))
         lines.append("%s_free_bytes %d" % (key, row.free))
         lines.append("%s_headroom_pct %d" % (key, round(row.headroom * 100)))
+        lines.append("%s_search %d" % (key, row.search))
+        lines.append("%s_search_total_bytes %d" % (key, row.parts["search_total"]))
         lines.append("%s_names_count %d" % (key, row.parts["names_count"]))
         for name in ("ui_objects_python", "ui_objects_c", "engine_code_net", "match_net",
                      "hint_net", "text_screen_net", "ui_code_py", "engine_py", "total_py",
@@ -1175,12 +1247,22 @@ def budget(board_names=BOARDS, with_bench: bool = True,
         tree = build_tree(Path(work))
         paths = tree["paths"]
         compiles = compile_needs(tree["source_root"])
-        rows = [make_row(name, shown[name],
-                         measure_board(name, paths, tree["missing"], tree["lib_heap"]),
-                         measure_board(name, tree["source_paths"], tree["missing"],
-                                       tree["source_lib_heap"]),
-                         compiles)
-                for name in board_names]
+        if not all(searches(name) for name in board_names):
+            compiles_lean = compile_needs_without_search(tree["source_root"], compiles)
+        rows = []
+        for name in board_names:
+            search = searches(name)
+            row = make_row(name, shown[name],
+                           measure_board(name, paths, tree["missing"], tree["lib_heap"]),
+                           measure_board(name, tree["source_paths"], tree["missing"],
+                                         tree["source_lib_heap"]),
+                           compiles if search else compiles_lean)
+            # what the board would hold with the search: SEARCH_MIN_FREE must leave it 30%
+            row.parts["search_total"] = row.total if search else make_row(
+                name, shown[name], measure_board(name, paths, tree["missing"],
+                                                 tree["lib_heap"], search=True),
+                search=True).total
+            rows.append(row)
         bench = bench_figures(paths, tree["lib_heap"].parent) if with_bench else {}
         breakdown = []
         if with_breakdown:

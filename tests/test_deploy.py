@@ -381,7 +381,8 @@ def test_by_default_a_board_short_as_py_files_gets_mpy_files_if_it_can(tmp_path)
     deploy.deploy("pybadge", tmp_path / "empty", libs=False, mpy_cross=deploy.WHERE_NEEDED,
                   build_tools=str(tmp_path / "no-python"), out=lines.append)
     assert lines[1].startswith("deploying .py files instead: the board's CircuitPython version")
-    assert "may run out of memory" in lines[-1]
+    assert lines[-1] == deploy.memory_note("pybadge", False, False)
+    assert "note: as .py files" in lines[-1]  # 11%: under the 30%, not out of memory
     # a Pico keeps the 30% with .py files, and as written is as written: nothing fetched
     for board, as_written in (("pico-display", False), ("pyportal", True)):
         lines = []

@@ -1,13 +1,14 @@
 """Heap the board-side game holds on MicroPython, part by part, for the memory budget.
 
 usage: lib_heap.py BOARD LIB_MODULES ENGINE_MODULES BOARD_MODULES STARTUP_MODULES ADAFRUIT_COMMON
-                   ADAFRUIT_BOARD SESSION_MODULES
+                   ADAFRUIT_BOARD SESSION_MODULES FREE
 
 Run under the 32-bit WebAssembly port by sim/memory_budget.py with the stand-ins of
 sim/mp/stubs/ (displayio, terminalio, board...) mounted, lib/ and engine/ as ``.mpy`` files
 and the Adafruit libraries compiled from their sources. Each list argument is comma-separated
-module names ("-" for none). Prints one ``name bytes`` line per part, each the growth of
-``gc.mem_alloc()`` after ``gc.collect()`` over the part before:
+module names ("-" for none); FREE is the board's free heap at start, which tells whether its
+bots search (lib/boards.py ``profile``: 0 searches). Prints one ``name bytes`` line per part,
+each the growth of ``gc.mem_alloc()`` after ``gc.collect()`` over the part before:
 
 - ``stubs``: the stand-in modules, and ``os`` and ``time`` (built into a board's firmware);
   not on a board's heap, so left out of the budget;
@@ -23,9 +24,12 @@ module names ("-" for none). Prints one ``name bytes`` line per part, each the g
   scene let go, as a match start does) and the event queue, stand-ins included;
 - ``match``: a match against bots at ``hard`` started and a round played (the Game, its
   State, the one bot that plays the three bot seats, what the first plays load);
-- ``hint``: the Hinter a hint makes for its first step (it borrows the bots' search), and
-  ``hint_dropped`` what dropping it again gives back (the game does before the second step);
-  ``teacher``: the second step, the Chitarrella bot and its module, and ``teacher_dropped``;
+- ``hints_code``: lib/hints.py, which a hint loads for both its steps, and
+  ``hints_code_dropped`` (after them); ``hint``: the Hinter a hint makes for its first step
+  (it borrows the bots' search), and ``hint_dropped`` what dropping it again gives back (the
+  game does before the second step); ``teacher``: the second step, the Chitarrella bot and
+  its module, and ``teacher_dropped`` (without the search, a hint makes neither: the bots'
+  own Chitarrella player gives it);
 - a text screen during the match, as lib/app.py opens one: ``table_dropped`` what letting
   the table scene go gives back (negative), ``text_screen`` the pause menu's text scene with
   lib/text_scene.py and lib/text_screens.py, then the taken cards shown from it with
@@ -136,7 +140,7 @@ def build():
     import input_events
     from app import App
 
-    profile = boards.profile(sys.argv[1])
+    profile = boards.profile(sys.argv[1], int(sys.argv[9]))
     sheet = {}
 
     def load_sheet(style):
@@ -220,14 +224,20 @@ def start_match():
             app.handle(5)  # input_events.SELECT
         app.tick()
     print("plays_made %d" % game.state.ply)
+    print("bot %s" % game.bot.REASON_KIND)  # "master" when the bots search
+    print("match_modules %s" % ",".join(sorted(n for n in sys.modules if "engine" in n)))
 
 
 def ask_hint():
-    app.game.make_hinter()  # as a hint makes it for its first step, the search's move
+    if app.game.hint_budget is not None:  # the bots search (lib/game.py hint)
+        app.game.make_hinter()  # as a hint makes it for its first step, the search's move
 
 
 def teach():
-    # A hint's second step (lib/game.py hint): the Chitarrella player it makes
+    # A hint's second step (lib/game.py hint): the Chitarrella player it makes, unless the
+    # bots are Chitarrella's players, which give the hint themselves
+    if app.game.hint_budget is None:
+        return None
     from engine.bots import make_bot
 
     return make_bot("chitarrella", app.game.rules)
@@ -338,6 +348,9 @@ start_match()
 measure("match")
 
 
+hints = __import__("hints")  # lib/game.py hint: its code, for both steps
+# run_wasm: next stage
+measure("hints_code")
 ask_hint()
 # run_wasm: next stage
 measure("hint")
@@ -347,10 +360,15 @@ measure("hint_dropped")
 held = teach()
 # run_wasm: next stage
 measure("teacher")
+if held is not None:
+    forget("engine.bots.chitarrella", "engine.bots")  # as the hint does
 held = None
-forget("engine.bots.chitarrella")  # as the hint does
 # run_wasm: next stage
 measure("teacher_dropped")
+hints = None
+forget("hints")  # as the hint does, done
+# run_wasm: next stage
+measure("hints_code_dropped")
 app._drop_table()  # a text screen opens (lib/app.py _show_text): the table goes first
 # run_wasm: next stage
 measure("table_dropped")
@@ -361,7 +379,8 @@ held = hint_words()
 # run_wasm: next stage
 measure("hint_words")
 held = None
-forget("i18n", "lang_it_reasons", "engine.bots.reasons", "text_screens", "text_scene")
+forget("i18n", "lang_it_reasons", "engine.bots.reasons", "engine.bots", "text_screens",
+       "text_scene")
 # run_wasm: next stage
 measure("hint_words_dropped")
 app._screens().show_pause(app)  # the pause menu: the text scene and the text screens' code
