@@ -11,6 +11,8 @@ import gc
 gc.collect()
 # The heap free as the game begins, before it loads anything: it tells whether the bots may
 # search (lib/boards.py SEARCH_MIN_FREE). CircuitPython's; 0 where there is none (CPython).
+# Read here rather than with lib/main_loop.py's _mem_free: importing that first would take
+# from the heap being measured.
 FREE_AT_START = gc.mem_free() if hasattr(gc, "mem_free") else 0
 
 try:
