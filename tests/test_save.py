@@ -710,6 +710,10 @@ from match_setup import MatchSetup
 from engine.layout import DEAL, HAND_OVER, TERMINAL
 from engine.moves import MAX_MOVES
 from engine.state import State
+# decode's replay loads engine/edge.py; the unix port compiles it from source, which at the
+# script's fullest, fragmented heap sat at the edge of the 256 KB the port is given (it failed
+# with a longer test folder path): compiled here, while the heap is still in one piece
+import engine.edge
 
 
 def encode(setup, state, matches, scope=(0, 0), stream=(0, 0, 0)):
