@@ -20,6 +20,19 @@ class RulesError(ValueError):
 class Rules:
     """A checked set of rule parameters; see the module docstring."""
 
+    # As State's (engine/state.py): fixed offsets on CPython, which would keep these 35 in
+    # a plain dict; a board ignores __slots__ and its build drops this (sim/minify.py). The
+    # parameters as engine/presets.py's derive() sets them.
+    __slots__ = (
+        "preset", "overrides", "ten_cards", "hand_size", "plies", "packets", "redeal_kings",
+        "redeal_sum", "first_ace_deals", "dealer_fixed", "fewest_cards", "equal_priority",
+        "turn_forced", "last_play_scopa", "primiera", "primiera_all_suits",
+        "primiera_compare_incomplete", "re_bello", "napola_cap", "napoleone_wins", "target",
+        "tie_mode", "grades", "grades_threshold", "declare_out", "ace_sweep", "ace_sweep_scopa",
+        "ace_on_ace_sweeps", "ace_empty_stays", "ace_ban_plies", "ace_may_decline",
+        "ace_never_scopa", "review", "count_own_pile", "rotate_partners",
+    )
+
     def __init__(self, preset: str = "chitarrella", overrides: dict | None = None) -> None:
         from engine.presets import copied, derive, resolve
 

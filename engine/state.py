@@ -15,7 +15,8 @@ Allocation: none after construction, except the edge methods marked "edge".
 
 from array import array
 
-from engine import capture, match, observe, scoring
+from engine import capture, observe, scoring
+from engine import match as bookkeeping  # not `match`: a slot's name (pyright)
 from engine.cards import KING_RANK, NO_CARD, VALUE
 from engine.layout import (
     CHANCE,
@@ -58,6 +59,18 @@ _CARD_ORDER = bytes(range(40))
 class State:
     """A match in progress (see the module docstring)."""
 
+    # CPython reads and writes a slot at a fixed offset; with 39 attributes an instance would
+    # otherwise keep a plain dict (CPython 3.11 shares the keys of 29 at most), about 6% more
+    # time a hand. A board ignores __slots__, and its build drops this (sim/minify.py).
+    __slots__ = (
+        "rules", "rng", "hands", "hand_count", "table", "where", "slot", "value_slots", "deck",
+        "scope", "ply_move", "ply_taker", "ply_slot", "ply_scopa", "ply_log", "capture_log",
+        "first_capture", "sum_stack", "sum_bits", "sum_parts", "score", "hand_points",
+        "secured", "secure", "primiera_best", "match", "hand_number", "dealer", "first_dealer",
+        "occupied", "value_mask", "repeat_mask", "table_count", "ply", "last_taker", "rest",
+        "leader", "turn", "phase",
+    )
+
     def __init__(self, rules, seed: int = 1) -> None:
         self.rules = rules
         self.rng = Rng(1)
@@ -95,7 +108,7 @@ class State:
 
             self.secure = secured
         self.primiera_best = bytearray(10)  # work area of engine/scoring.py
-        self.match = match.MatchInfo()
+        self.match = bookkeeping.MatchInfo()
         self.new_match(seed)
 
     # -- match set-up -------------------------------------------------------------------
@@ -527,9 +540,9 @@ class State:
     # The modules' functions as methods, with no wrapper (a wrapper costs a board about 50
     # bytes); each one's docstring is in its module.
     score_hand = scoring.score_hand  # (out): RULES §5, the layout in engine/scoring.py
-    end_hand = match.end_hand  # (): RULES §5, §6, §2.6
-    declare = match.declare  # () -> bool, True if the claim held: C-26, RULES §6.4
-    returns = match.returns  # (out): +grade for the winner, -grade for the other
+    end_hand = bookkeeping.end_hand  # (): RULES §5, §6, §2.6
+    declare = bookkeeping.declare  # () -> bool, True if the claim held: C-26, RULES §6.4
+    returns = bookkeeping.returns  # (out): +grade for the winner, -grade for the other
     observe = observe.observe  # (seat, out): what ``seat`` may see (C-27)
 
     def __repr__(self) -> str:

@@ -28,6 +28,8 @@ when:
   must spell the name out as a literal somewhere;
 - ``code.py`` or ``boot.py`` uses it: they are copied as written.
 
+A class's ``__slots__`` goes (``strip_slots``): CPython reads slots faster than a large
+instance dict, but a board ignores them, and their strings would keep every attribute's name.
 A private name stays private (``_name`` becomes ``_ab``), so mpy-cross still drops a ``_NAME =
 const(...)``. f-strings are refused: on Python 3.11 their names are inside a string token (and
 the board's code has none). ``python -m sim.minify --map`` prints the mapping, to read a board's
@@ -152,7 +154,10 @@ class BoardScan:
         texts = {}
         sources = []
         for path in board_sources(root):
-            text = texts[path] = (root / path).read_text(encoding="utf-8")
+            text = (root / path).read_text(encoding="utf-8")
+            if path.as_posix() not in VERBATIM:
+                text = strip_slots(text, path)  # their strings are names, not literals
+            texts[path] = text
             tree = ast.parse(text, str(path))
             self.modules.add(path.stem)
             if path.as_posix() in VERBATIM:
@@ -205,7 +210,7 @@ class Renaming:
         return self._built[key]
 
     def _build(self, text: str, path, py_build: bool) -> str:
-        text = self.constants.fold(text, path)
+        text = self.constants.fold(strip_slots(text, path), path)
         if py_build:
             text = const_fold.fold_private(text, path)
         text = rename(text, self.mapping, path)
@@ -260,6 +265,35 @@ def rename(text: str, mapping: dict[str, str], path="<source>") -> str:
             row, col = token.start
             line = lines[row - 1]
             lines[row - 1] = line[:col] + mapping[token.string] + line[token.end[1]:]
+    return "".join(lines)
+
+
+def strip_slots(text: str, path="<source>") -> str:
+    """``text`` without the ``__slots__ = ...`` statements of its classes (a body left empty
+    gets ``pass``); every other line as it was.
+
+    CPython keeps an instance's attributes at fixed offsets when its class names them in
+    ``__slots__`` (engine/state.py's State and engine/rules.py's Rules, read on every play);
+    MicroPython and CircuitPython ignore ``__slots__`` but would build the tuple, and its
+    strings would keep every attribute's long name (``BoardScan``'s literals).
+    """
+    try:
+        tree = ast.parse(text, str(path))
+    except SyntaxError as error:
+        raise MinifyError("%s does not parse: %s" % (path, error)) from None
+    lines = text.splitlines(keepends=True)
+    cuts = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for statement in node.body:
+            if isinstance(statement, ast.Assign) and any(
+                    isinstance(target, ast.Name) and target.id == "__slots__"
+                    for target in statement.targets):
+                cuts.append((statement.lineno, statement.end_lineno, len(node.body) == 1,
+                             statement.col_offset))
+    for start, end, alone, column in sorted(cuts, reverse=True):  # bottom up: rows stay valid
+        lines[start - 1:end] = [" " * column + "pass\n"] if alone else []
     return "".join(lines)
 
 

@@ -85,9 +85,10 @@ WORK_AREAS = frozenset({"sum_stack", "sum_bits", "sum_parts", "primiera_best", "
 def snapshot(state: State) -> tuple:
     """Every buffer and scalar of the state but its work areas, for exact-restore checks."""
     parts = []
-    for key, value in sorted(vars(state).items()):
+    for key in sorted(State.__slots__):
         if key in WORK_AREAS:
             continue
+        value = getattr(state, key)
         if isinstance(value, (bytearray, array)):
             parts.append((key, bytes(value)))
         elif isinstance(value, list):  # value_slots, ply_move

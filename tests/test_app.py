@@ -897,14 +897,15 @@ def test_our_pile_of_one_card_is_said_in_the_singular(shown, language, count, mo
     app, _ = make_app(shown, review_captures="own_pile", language=language)
     pick(app, "vs_bots")
     game = app.game
-    real_observe = game.state.observe
+    real_observe = State.observe
 
-    def observed(seat, out):  # the pile: the first ``count`` cards
-        real_observe(seat, out)
-        for card in range(40):
-            out[CARD + card] = OWN_PILE if card < count else 0
+    def observed(state, seat, out):  # the game's pile: the first ``count`` cards
+        real_observe(state, seat, out)
+        if state is game.state:
+            for card in range(40):
+                out[CARD + card] = OWN_PILE if card < count else 0
 
-    monkeypatch.setattr(game.state, "observe", observed)
+    monkeypatch.setattr(State, "observe", observed)  # a State has slots: patch the class
     app.handle(BACK)
     pick(app, "captures")
     said = {("en", 1): "Our pile, 1 card:", ("en", 3): "Our pile, 3 cards:",

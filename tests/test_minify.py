@@ -358,6 +358,25 @@ def test_strip_docstrings_leaves_a_docstring_that_shares_its_line():
     assert minify.strip_docstrings(source) == 'def f(): """kept"""\n\n\ndef g():\n    pass\n'
 
 
+def test_strip_slots_drops_a_class_s_slots_and_nothing_else():
+    source = ('class A:\n    __slots__ = (\n        "a",\n    )\n\n\n'
+              'class B:\n    """doc"""\n    __slots__ = ("b",)\n    c = "__slots__"\n')
+    assert minify.strip_slots(source) == \
+        'class A:\n    pass\n\n\nclass B:\n    """doc"""\n    c = "__slots__"\n'
+
+
+def test_the_board_build_has_no_slots_and_they_keep_no_names():
+    # State and Rules name their attributes in __slots__ for CPython's speed; a board ignores
+    # them, so the build drops them, and their strings do not keep the attributes' long names
+    renaming = minify.renaming()
+    for path in ("engine/state.py", "engine/rules.py"):
+        built = ast.parse(renaming.apply((ROOT / path).read_text(encoding="utf-8"), path))
+        assert not [node for node in ast.walk(built)
+                    if isinstance(node, ast.Name) and node.id == "__slots__"], path
+    assert {"hand_count", "value_slots", "ply_move", "equal_priority", "ace_ban_plies"} \
+        <= set(renaming.mapping)
+
+
 def test_fold_private_writes_the_values_and_leaves_a_name_bound_elsewhere():
     source = ("_A = const(3)\n_B = const(_A * 2)\n_C = const(1)\n\n\n"
               "def f(x):\n    _C = x\n    return _A + _B + _C\n")
