@@ -13,7 +13,8 @@ usage: python -m sim.romfs [--as-built] [OUT]
 
 writes the engine's image to OUT (default ``build/engine.romfs``), for
 ``mpremote romfs deploy OUT``. The engine keeps its names as written, so a script on the board
-imports it as README "Engine in ten lines" does. ``--as-built`` builds it as ``make deploy``
+imports it as README "Engine in ten lines" does (only its classes' ``__slots__`` go, which
+MicroPython ignores). ``--as-built`` builds it as ``make deploy``
 does instead (names shortened by sim/minify.py, constants folded), which only code built
 alongside can call: the benchmark's scripts.
 
@@ -47,12 +48,21 @@ def image(tree: Path) -> bytes:
 
 def engine_tree(dest: Path, as_built: bool = False) -> Path:
     """Compile the engine to ``.mpy`` (``mpruntime.compile_mpy``) under ``dest/tree/engine``,
-    with its names as written or, with ``as_built``, as ``make deploy`` renames them (in
-    ``dest/renamed`` first); returns ``dest/tree``, the image's root."""
-    source = ROOT
+    with its names as written but no ``__slots__`` (``minify.strip_slots``: a board ignores
+    them), in ``dest/written`` first, or, with ``as_built``, as ``make deploy`` renames them
+    (in ``dest/renamed``); returns ``dest/tree``, the image's root."""
     if as_built:
         source = dest / "renamed"
         minify.write_root(source)
+    else:
+        source = dest / "written"
+        for path in sorted((ROOT / "engine").rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            target = source / path.relative_to(ROOT)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(minify.strip_slots(path.read_text(encoding="utf-8"), path),
+                              encoding="utf-8")
     mpruntime.compile_mpy(source / "engine", dest / "tree" / "engine")
     return dest / "tree"
 
