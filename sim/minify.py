@@ -277,13 +277,8 @@ def strip_slots(text: str, path="<source>") -> str:
     MicroPython and CircuitPython ignore ``__slots__`` but would build the tuple, and its
     strings would keep every attribute's long name (``BoardScan``'s literals).
     """
-    try:
-        tree = ast.parse(text, str(path))
-    except SyntaxError as error:
-        raise MinifyError("%s does not parse: %s" % (path, error)) from None
-    lines = text.splitlines(keepends=True)
     cuts = []
-    for node in ast.walk(tree):
+    for node in ast.walk(_parse(text, path)):
         if not isinstance(node, ast.ClassDef):
             continue
         for statement in node.body:
@@ -292,6 +287,20 @@ def strip_slots(text: str, path="<source>") -> str:
                     for target in statement.targets):
                 cuts.append((statement.lineno, statement.end_lineno, len(node.body) == 1,
                              statement.col_offset))
+    return _cut(text, cuts)
+
+
+def _parse(text: str, path) -> ast.Module:
+    try:
+        return ast.parse(text, str(path))
+    except SyntaxError as error:
+        raise MinifyError("%s does not parse: %s" % (path, error)) from None
+
+
+def _cut(text: str, cuts) -> str:
+    """``text`` without the lines of each cut (first row, last row, whether it was its body's
+    only statement, its column): a body left empty gets ``pass``."""
+    lines = text.splitlines(keepends=True)
     for start, end, alone, column in sorted(cuts, reverse=True):  # bottom up: rows stay valid
         lines[start - 1:end] = [" " * column + "pass\n"] if alone else []
     return "".join(lines)
@@ -306,13 +315,9 @@ def strip_docstrings(text: str, path="<source>") -> str:
     measures the budget; CircuitPython has them off), and parses them all: a ``.py`` build
     carries none, so it holds on every port what a board holds.
     """
-    try:
-        tree = ast.parse(text, str(path))
-    except SyntaxError as error:
-        raise MinifyError("%s does not parse: %s" % (path, error)) from None
     lines = text.splitlines(keepends=True)
     cuts = []
-    for node in ast.walk(tree):
+    for node in ast.walk(_parse(text, path)):
         body = getattr(node, "body", None)
         if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef,
                                  ast.AsyncFunctionDef)) or not body:
@@ -326,9 +331,7 @@ def strip_docstrings(text: str, path="<source>") -> str:
         if before.strip() or after.strip():
             continue  # on a line with other code (a one-line def): left as it is
         cuts.append((first.lineno, first.end_lineno, len(body) == 1, first.col_offset))
-    for start, end, alone, column in sorted(cuts, reverse=True):  # bottom up: rows stay valid
-        lines[start - 1:end] = [" " * column + "pass\n"] if alone else []
-    return "".join(lines)
+    return _cut(text, cuts)
 
 
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.ListComp,
