@@ -455,14 +455,19 @@ def write_root(dest: Path, extra=(), root: Path = ROOT, py_build: bool = False) 
     built = renaming(root)
     write_tree(dest, built, root, py_build)
     for folder in extra:
-        for path in sorted((root / folder).rglob("*.py")):
-            if "__pycache__" in path.parts:
-                continue
-            target = dest / path.relative_to(root)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(built.apply(path.read_text(encoding="utf-8"), path),
-                              encoding="utf-8")
+        write_folder(dest, folder, built.apply, root)
     return built.mapping
+
+
+def write_folder(dest: Path, folder: str, build, root: Path = ROOT) -> None:
+    """The ``.py`` files of ``folder`` (relative to ``root``) under ``dest``, in the same
+    layout, each as ``build(text, path)`` makes it."""
+    for path in sorted((root / folder).rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        target = dest / path.relative_to(root)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(build(path.read_text(encoding="utf-8"), path), encoding="utf-8")
 
 
 def stub_names(dirs=STUB_DIRS) -> set[str]:

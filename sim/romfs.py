@@ -56,13 +56,7 @@ def engine_tree(dest: Path, as_built: bool = False) -> Path:
         minify.write_root(source)
     else:
         source = dest / "written"
-        for path in sorted((ROOT / "engine").rglob("*.py")):
-            if "__pycache__" in path.parts:
-                continue
-            target = source / path.relative_to(ROOT)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(minify.strip_slots(path.read_text(encoding="utf-8"), path),
-                              encoding="utf-8")
+        minify.write_folder(source, "engine", minify.strip_slots)
     mpruntime.compile_mpy(source / "engine", dest / "tree" / "engine")
     return dest / "tree"
 
