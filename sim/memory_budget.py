@@ -1013,6 +1013,7 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
     shown_first = shown[first.board]
     sizes = shown_first.text_sizes
     screen = shown_first.text_screen
+    most = max(rows, key=lambda row: row.parts["search_total"])  # with the search
     out = [
         "Bytes held at the game's peak, a match against bots at `hard` (the strongest board "
         "level) with a hint asked, against the board's free heap; the headroom is 1 - total / "
@@ -1026,10 +1027,8 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "load. The threshold keeps the 30%% on every board that searches: with the search, "
         "the most any board holds is %s (the %s's), %d%% of it. The boards below it, with the "
         "search: %s." % (
-            _kb(boards.SEARCH_MIN_FREE), _kb(max(row.parts["search_total"] for row in rows)),
-            max(rows, key=lambda row: row.parts["search_total"]).board,
-            round(100 * max(row.parts["search_total"] for row in rows)
-                  / boards.SEARCH_MIN_FREE),
+            _kb(boards.SEARCH_MIN_FREE), _kb(most.parts["search_total"]), most.board,
+            round(100 * most.parts["search_total"] / boards.SEARCH_MIN_FREE),
             "; ".join("%s %s, %d%% headroom" % (
                 row.board, _kb(row.parts["search_total"]),
                 round(100 - 100 * row.parts["search_total"] / row.free))
