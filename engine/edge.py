@@ -11,7 +11,6 @@ Rules: C-3, C-11 (the reasons given), C-12; RULES §3, §4.2.
 Allocation: desktop and edge use (lists, sets and strings).
 """
 
-from array import array
 
 from engine.cards import NO_CARD, VALUE, card_name
 from engine.layout import DEAL, PLAY, TABLE, TERMINAL, IllegalMove
@@ -138,7 +137,7 @@ def move_for(state, card: int, taken, self_take=None) -> int:
             raise IllegalMove("%s is named twice in the take" % card_name(t))
         take |= 1 << state.slot[t]
     if state.phase == PLAY:
-        moves = array("i", [0] * MAX_MOVES)
+        moves = [0] * MAX_MOVES
         found = -1
         for i in range(state.legal_moves(moves)):
             move = moves[i]
@@ -180,7 +179,7 @@ def check(state, move: int) -> None:
     if move < 64 and state.table_count >= MAX_TABLE:
         raise IllegalMove("%s cannot be trailed: the table's %d places are full (a position "
                           "no hand reaches)" % (name, MAX_TABLE))
-    moves = array("i", [0] * (MAX_CARD_MOVES * 10))  # 26 a card in reachable positions
+    moves = [0] * (MAX_CARD_MOVES * 10)  # 26 a card in reachable positions
     try:
         n = state.legal_moves(moves)
     except IndexError:  # more still (legal_moves changes nothing): n is only a floor

@@ -18,7 +18,8 @@ from engine.layout import DEAL, DEALT, HAND_OVER, PLAY
 def play_match(state, bots, moves, obs, listener=None) -> None:
     """Play the match ``state`` holds to its end with ``bots[seat]`` at each seat.
 
-    ``moves`` is a buffer of MAX_MOVES ints and ``obs`` a bytearray of observe.SIZE.
+    ``moves`` is a buffer of MAX_MOVES ints (a list, as the game's) and ``obs`` a bytearray of
+    observe.SIZE.
     """
     declare_out = state.rules.declare_out
     while True:

@@ -35,7 +35,6 @@ Rules: RULES §8 (hand flow), C-11 (capture choice), C-14 (scope shown), C-26 (d
 Allocation: none per frame; a play builds the last play text, a hint its words (edge).
 """
 
-from array import array
 
 from input_events import BACK, HINT, LEFT, RIGHT, SELECT, TOUCH
 from match_setup import BOT, PACES, PASS, WATCH
@@ -142,8 +141,8 @@ class Game:
         # Chitarrella's player's move and reason code when it would play another (-1, 0 if
         # not): the hint screen names it beside the search's, as a lesson
         self.hint_teacher = (-1, 0)
-        self.moves = array("i", [0] * MAX_MOVES)
-        self.choices = array("i", [0] * MAX_CARD_MOVES)  # the legal moves of the chosen card
+        self.moves = [0] * MAX_MOVES
+        self.choices = [0] * MAX_CARD_MOVES  # the legal moves of the chosen card
         self.choice_count = 0
         self.choice = 0
         self.obs = bytearray(observe.SIZE)

@@ -196,7 +196,7 @@ class _Table:
         self.setup = setup
         self.rules = Rules(setup.preset, setup.overrides)
         self.state = State(self.rules)
-        self.moves = array("i", [0] * MAX_MOVES)
+        self.moves = [0] * MAX_MOVES
         self.obs = bytearray(observe.SIZE)
         self.points = array("h", [0] * scoring.SIZE)
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import tempfile
-from array import array
 from pathlib import Path
 
 import boards
@@ -45,7 +44,7 @@ class Shooter:
         setup = simulator.make_setup(level="easy")
         self.app = simulator.build(self.board, self.display, setup, self.clock, save_dir)
         self.out = out
-        self.moves = array("i", [0] * MAX_MOVES)
+        self.moves = [0] * MAX_MOVES
 
     def shot(self, name: str) -> None:
         self.display.refresh()

@@ -14,7 +14,6 @@ import os
 import sys
 import tempfile
 import time
-from array import array
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -185,7 +184,7 @@ def run_selfplay(preset: str, seed: int, matches: int, bot_names, overrides=None
     check_counts(seed, matches)
     rules = Rules(preset, overrides)
     state = State(rules)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     obs = bytearray(observe.SIZE)
     summary = Summary()
     started = time.perf_counter()

@@ -62,7 +62,7 @@ def position(hands=("", "", "", ""), table: str = "", turn: int = 0, ply: int = 
 
 def legal(state: State) -> set[tuple[str, frozenset]]:
     """The legal moves as ``{("7d", frozenset({"3b", "4s"})), ...}``; a trail takes nothing."""
-    buffer = array("i", [0] * MAX_MOVES)
+    buffer = [0] * MAX_MOVES
     count = state.legal_moves(buffer)
     return {(card_name(m & 63), frozenset(card_name(c) for c in state.taken_cards(m)))
             for m in buffer[:count]}

@@ -56,7 +56,7 @@ class Checked:
 def test_bots_choose_only_legal_moves(preset, declare_out):
     rules = Rules(preset, {"declare_out": declare_out})
     state = State(rules)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     obs = bytearray(observe.SIZE)
     choices = declared = 0
     for seed in range(MATCHES):
@@ -80,7 +80,7 @@ def test_random_bots_choose_only_legal_moves_with_odd_rules():
     for seed in range(6):
         bots = [Checked(make_bot("random", rules, seed * 4 + seat)) for seat in range(4)]
         state.new_match(seed)
-        play_match(state, bots, array("i", [0] * MAX_MOVES), bytearray(observe.SIZE))
+        play_match(state, bots, [0] * MAX_MOVES, bytearray(observe.SIZE))
         assert state.is_terminal()
 
 
@@ -88,7 +88,7 @@ def greedy_choice(state: State) -> tuple[str, str]:
     """Greedy's move for the seat to play, as ("card", "taken cards")."""
     obs = bytearray(observe.SIZE)
     state.observe(state.turn, obs)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     count = state.legal_moves(moves)
     move = make_bot("greedy", state.rules).choose(obs, moves, count)
     return card_name(move & 63), names(state.taken_cards(move))
@@ -180,7 +180,7 @@ def test_greedy_declares_in_the_match_loop_and_the_claim_holds():
             return lambda *args: None
 
     bots = [make_bot("greedy", state.rules) for _ in range(4)]
-    play_match(state, bots, array("i", [0] * MAX_MOVES), bytearray(observe.SIZE), Listener())
+    play_match(state, bots, [0] * MAX_MOVES, bytearray(observe.SIZE), Listener())
     assert declarations == [(2, True)]
     assert state.match.winner == 0 and state.match.reason == DECLARED
     assert state.score[0] >= 11

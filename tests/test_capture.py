@@ -845,7 +845,7 @@ def test_worst_case_position_has_the_predicted_move_count():
 
 def test_worst_case_position_fits_the_max_moves_buffer():
     state = worst_position()
-    buffer = array("i", [0] * MAX_MOVES)
+    buffer = [0] * MAX_MOVES
     assert state.legal_moves(buffer) <= MAX_MOVES
 
 

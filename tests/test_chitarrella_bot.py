@@ -42,7 +42,7 @@ def decide(state: State) -> tuple[str, str, str]:
     for card in range(40):
         if obs[observe.CARD + card] == observe.UNSEEN and card not in held:
             obs[observe.CARD + card] = observe.GONE
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     count = state.legal_moves(moves)
     bot = ChitarrellaBot(state.rules)
     move = bot.choose(obs, moves, count)
@@ -73,7 +73,7 @@ def test_only_move():
     bot = ChitarrellaBot(state.rules)
     obs = bytearray(observe.SIZE)
     state.observe(0, obs)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     assert bot.choose(obs, moves, state.legal_moves(moves)) == moves[0]
     assert reason_text(bot) == "the only legal move"
 
@@ -288,7 +288,7 @@ class Checked:
 def test_chooses_only_legal_moves(preset, overrides):
     rules = Rules(preset, overrides)
     state = State(rules)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     obs = bytearray(observe.SIZE)
     for seed in range(12):
         others = (GreedyBot(rules), RandomBot(seed), ChitarrellaBot(rules))
@@ -340,7 +340,7 @@ def duplicate_margin(preset: str, deals: int) -> tuple[float, float]:
     with the sides swapped (Di Palma and Lanzi's method); returns (mean, standard error)."""
     rules = Rules(preset)
     state = State(rules)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     obs = bytearray(observe.SIZE)
     points = array("h", [0] * scoring.SIZE)
     ours, theirs = ChitarrellaBot(rules), GreedyBot(rules)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from array import array
 
 import pytest
 
@@ -49,7 +48,7 @@ def test_unknown_level_is_refused():
 def ask(state: State, hinter: Hinter) -> int:
     obs = bytearray(observe.SIZE)
     state.observe(state.turn, obs)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     count = state.legal_moves(moves)
     move = hinter.search_move(obs, moves, count)
     assert move in moves[:count]
@@ -61,7 +60,7 @@ def test_hints_are_legal_through_whole_hands():
     state = State(rules, 5)
     hinter = Hinter(rules, 5)
     chooser = random.Random(5)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     hints = 0
     for _ in range(2):
         state.phase = DEAL
@@ -86,7 +85,7 @@ def test_search_is_the_hard_level_and_the_scopa_chitarrellas_rule():
     assert hinter.search.iterations == level_budget("hard")[1]
     obs = bytearray(observe.SIZE)
     state.observe(0, obs)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     count = state.legal_moves(moves)
     move = hinter.search_move(obs, moves, count)
     assert hinter.kind == "master" and hinter.move == move
@@ -114,7 +113,7 @@ def test_a_hint_leaves_the_lent_bots_stream_as_it_was_and_repeats_itself():
     twin = make_level_bot("normal", rules, 3)
     hinter = Hinter(rules, 3, lent, level_budget("hard")[1:])
     obs = bytearray(observe.SIZE)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     chooser = random.Random(11)
     state.phase = DEAL
     while state.deal():

@@ -61,7 +61,7 @@ class Checked:
 def test_master_chooses_only_legal_moves(preset, overrides):
     rules = Rules(preset, overrides)
     state = State(rules)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     obs = bytearray(observe.SIZE)
     choices = 0
     for seed in range(2):
@@ -91,7 +91,7 @@ def _brute_force(state: State, team: int) -> int:
         points = array("h", [0] * scoring.SIZE)
         state.score_hand(points)
         return points[scoring.TOTAL + team] - points[scoring.TOTAL + 1 - team]
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     values = []
     for move in moves[:state.legal_moves(moves)]:
         state.apply(move)
@@ -108,9 +108,9 @@ def solvable(state: State) -> bool:
 
 
 def _check_solver(state: State) -> list:
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     count = state.legal_moves(moves)
-    values = array("i", [0] * MAX_MOVES)
+    values = [0] * MAX_MOVES
     solver = Solver()
     assert solvable(state)
     assert solver.move_values(state, moves, count, values)
@@ -154,8 +154,8 @@ def test_endgame_solver_buffers_hold_the_most_moves_a_hand_can_have(cards):
     assert solvable(state)
     left = state.rules.plies - state.ply
     assert state.legal_moves(solver.buffers[left]) == cards * MAX_CARD_MOVES
-    values = array("i", [0] * MAX_MOVES)
-    moves = array("i", [0] * MAX_MOVES)
+    values = [0] * MAX_MOVES
+    moves = [0] * MAX_MOVES
     count = state.legal_moves(moves)
     solver.move_values(state, moves, count, values, limit=20000)  # every buffer holds its moves
 
@@ -170,7 +170,7 @@ def test_endgame_solver_matches_brute_force_on_played_out_deals(preset):
     rules = Rules(preset)
     state = State(rules)
     rng = Rng(7)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     checked = 0
     for seed in range(12):
         state.new_match(seed)
@@ -191,8 +191,8 @@ def test_master_plays_the_exact_endgame_move():
     state = State(rules)
     greedy = GreedyBot(rules)
     obs = bytearray(observe.SIZE)
-    moves = array("i", [0] * MAX_MOVES)
-    values = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
+    values = [0] * MAX_MOVES
     found = 0
     for seed in range(400):
         state.new_match(seed)
@@ -220,7 +220,7 @@ def test_master_solves_the_last_two_rounds_of_a_dealt_hand_only():
     state = State(rules)
     greedy = GreedyBot(rules)
     obs = bytearray(observe.SIZE)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     state.new_match(3)
     while state.deal() != DEALT:
         pass
@@ -239,7 +239,7 @@ def test_master_searches_a_hand_made_position_that_leaves_a_seat_short():
     bot = MasterBot(state.rules, 1)
     move = _choose(bot, state)
     assert bot.reason != EXACT
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     assert move in moves[:state.legal_moves(moves)]
 
 
@@ -280,7 +280,7 @@ def test_the_chitarrella_players_move_is_always_searched():
     state = State(rules)
     teaching = Teaching(rules)
     state.new_match(41)
-    play_match(state, [teaching, GreedyBot(rules)] * 2, array("i", [0] * MAX_MOVES),
+    play_match(state, [teaching, GreedyBot(rules)] * 2, [0] * MAX_MOVES,
                bytearray(observe.SIZE))
     assert teaching.ranked > 50 and teaching.moved > 5
 
@@ -291,7 +291,7 @@ def test_the_chitarrella_players_move_is_always_searched():
 def _choose(bot, state: State) -> int:
     obs = bytearray(observe.SIZE)
     state.observe(state.turn, obs)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     return bot.choose(obs, moves, state.legal_moves(moves))
 
 
@@ -348,7 +348,7 @@ def test_inference_never_rules_out_the_true_holder(preset, overrides):
     inspector = Inspector(rules, state)
     for seed in range(3):
         state.new_match(900 + seed)
-        play_match(state, [inspector] * 4, array("i", [0] * MAX_MOVES),
+        play_match(state, [inspector] * 4, [0] * MAX_MOVES,
                    bytearray(observe.SIZE))
     assert inspector.positions > 300
     if overrides:  # forced_capture=turn: a trail tells what the seat did not hold
@@ -362,7 +362,7 @@ def _duplicate_points(preset: str, deals: int, iterations: int) -> tuple:
     """Points per hand of master and greedy, each deal played twice with the sides swapped."""
     rules = Rules(preset)
     state = State(rules)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     obs = bytearray(observe.SIZE)
     points = array("h", [0] * scoring.SIZE)
     greedy = GreedyBot(rules)
@@ -399,7 +399,7 @@ def _endgame_positions(preset: str, overrides: dict, left: int, wanted: int):
     state = State(rules)
     greedy = GreedyBot(rules)
     obs = bytearray(observe.SIZE)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     found = 0
     for seed in range(200):
         state.new_match(700 + seed)
@@ -454,9 +454,9 @@ def test_master_solves_every_deal_when_the_budget_holds_them():
     # Six plays left: 12 deals or fewer, which the hard budget solves all of. The choice is
     # then the best by the exact average (weighted by the evidence) whatever the seed.
     solver = Solver()
-    values = array("i", [0] * MAX_MOVES)
+    values = [0] * MAX_MOVES
     for state, obs in _endgame_positions("chitarrella", {}, 6, 4):
-        moves = array("i", [0] * MAX_MOVES)
+        moves = [0] * MAX_MOVES
         count = state.legal_moves(moves)
         bot = MasterBot(state.rules, 1, 64)
         inference = bot.inference
@@ -480,7 +480,7 @@ def test_master_solves_every_deal_when_the_budget_holds_them():
 def test_master_draws_distinct_deals_when_they_are_too_many_to_solve():
     # Eight plays left: up to 90 deals, more than the budget solves; those it solves differ.
     for state, obs in _endgame_positions("chitarrella", {}, 8, 3):
-        moves = array("i", [0] * MAX_MOVES)
+        moves = [0] * MAX_MOVES
         count = state.legal_moves(moves)
         bot = MasterBot(state.rules, 3, 64)
         solved = []
@@ -506,7 +506,7 @@ def _takes(napola: str, seeds) -> list:
                          napola=napola)
         obs = bytearray(observe.SIZE)
         state.observe(0, obs)
-        moves = array("i", [0] * MAX_MOVES)
+        moves = [0] * MAX_MOVES
         move = MasterBot(state.rules, seed, 20).choose(obs, moves, state.legal_moves(moves))
         taken.append(state.taken_cards(move))
     return taken
@@ -539,7 +539,7 @@ def test_a_take_that_secures_the_match_comes_first(seed):
     state = _race((10, 9))
     obs = bytearray(observe.SIZE)
     state.observe(2, obs)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     bot = MasterBot(state.rules, seed, 20)
     move = bot.choose(obs, moves, state.legal_moves(moves))
     assert state.taken_cards(move) == cards("7b") and bot.reason == master.WINS
@@ -554,7 +554,7 @@ def test_far_from_the_target_the_hand_decides():
     state = _race((0, 0))
     obs = bytearray(observe.SIZE)
     state.observe(2, obs)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     bot = MasterBot(state.rules, 1, 20)
     bot.choose(obs, moves, state.legal_moves(moves))
     assert bot.reason != master.WINS

@@ -337,7 +337,7 @@ def test_observation_matches_public_information_at_every_ply(preset, overrides):
     rules = Rules(preset, overrides)
     state = State(rules, 1234)
     chooser = random.Random(preset + str(sorted(overrides.items())))
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     obs = bytearray(observe.SIZE)
     hands = checked = 0
     while hands < 12:
@@ -375,7 +375,7 @@ def test_bug_history_after_end_hand_names_who_played():
     state = State(Rules("chitarrella"), 77)
     while state.deal() != DEALT:
         pass
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     chooser = random.Random(77)
     played_by = {}
     while state.phase == PLAY:

@@ -8,7 +8,6 @@ and the shuffle (the same seed deals the same cards on every runtime).
 
 from __future__ import annotations
 
-from array import array
 from pathlib import Path
 
 import pytest
@@ -63,5 +62,5 @@ def test_perft_counts(preset, seed, dealer, hands, table, counts):
     state = State(Rules(preset), seed)
     state.new_match(seed, first_dealer=dealer)
     assert state.set_deal([cards(h) for h in hands], cards(table)) == 0
-    buffers = [array("i", [0] * MAX_MOVES) for _ in range(len(counts) + 1)]
+    buffers = [[0] * MAX_MOVES for _ in range(len(counts) + 1)]
     assert [perft(state, depth, buffers) for depth in range(1, len(counts) + 1)] == counts

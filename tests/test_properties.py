@@ -406,7 +406,7 @@ def test_snapshot_sees_a_changed_card():
     while state.deal() != DEALT:
         pass
     before = snapshot(state)
-    buffer = array("i", [0] * MAX_MOVES)
+    buffer = [0] * MAX_MOVES
     state.legal_moves(buffer)
     state.apply(buffer[0])
     assert snapshot(state) != before

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import json
-from array import array
 from io import StringIO
 
 import pytest
@@ -212,7 +211,7 @@ def test_record_writer_round_trip(preset, bots):
         state.new_match(seed)
         players = [make_bot(name, rules, seed * 4 + seat) for seat, name in enumerate(bots)]
         collector = Collector(RecordWriter(out, preset, rules, seed, bots))
-        play_match(state, players, array("i", [0] * MAX_MOVES), bytearray(observe.SIZE),
+        play_match(state, players, [0] * MAX_MOVES, bytearray(observe.SIZE),
                    collector)
         results.append((collector.plays, collector.hands, state.match.winner, list(state.score)))
     replayed = read_record(out.getvalue().splitlines())
@@ -260,7 +259,7 @@ def example_record() -> list[str]:
         state.play(move)
         writer.play(state, move)
     bots = [make_bot("greedy", rules) for _ in range(4)]
-    play_match(state, bots, array("i", [0] * MAX_MOVES), bytearray(observe.SIZE), writer)
+    play_match(state, bots, [0] * MAX_MOVES, bytearray(observe.SIZE), writer)
     return out.getvalue().splitlines()
 
 

@@ -26,7 +26,7 @@ def named(card: tuple) -> str:
 def test_legal_moves_are_the_engines():
     state = State(Rules("chitarrella"), 7)
     rng = random.Random(7)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     positions = 0
     for _ in range(30):
         state.phase = DEAL  # as sim/mp/bench_hands.py plays hands

@@ -11,7 +11,6 @@ from __future__ import annotations
 import builtins
 import os
 import random
-from array import array
 
 import match_setup
 import pytest
@@ -30,7 +29,7 @@ from engine.moves import MAX_MOVES
 from engine.state import State
 from sim import mpruntime
 
-MOVES = array("i", [0] * MAX_MOVES)
+MOVES = [0] * MAX_MOVES
 OBS = bytearray(observe.SIZE)
 
 
@@ -725,7 +724,7 @@ setup = MatchSetup()
 setup.from_preset("assi")
 setup.names = ["Niccol\\u00f2", "Bruno", "Carla", "Dario"]
 state = State(setup.rules(), 3)
-moves = array("i", [0] * MAX_MOVES)
+moves = [0] * MAX_MOVES
 step = 0
 while state.phase != TERMINAL and step < 150:
     if state.phase == DEAL:

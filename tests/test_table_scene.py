@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 import shutil
-from array import array
 from pathlib import Path
 
 import boards  # (lib/boards.py)
@@ -132,7 +131,7 @@ def test_dealt_hand_screenshot_and_whole_hand_without_new_objects(board_display,
     assert built["TileGrid"] == 10 + 16 + 3 + 1 + 1 + 9
     assert built["Group"] == 2 and built["Palette"] == 2 + 9 and built["Label"] == 0
     rng = random.Random(11)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     plies = 0
     while state.phase == PLAY:
         count = state.legal_moves(moves)
@@ -167,7 +166,7 @@ def crowded_state(seed=5):
     hands = [deck[0:10], deck[10:15], deck[15:20], deck[20:25]]
     state = State(Rules("dieci"))
     state.set_position(hands, deck[25:40], turn=3)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     count = state.legal_moves(moves)
     takes = [m for m in moves[:count] if len(state.taken_cards(m)) == 2]
     assert takes, "pick another seed: the left seat has no capture of two cards"
@@ -296,7 +295,7 @@ def test_an_ace_that_takes_itself_says_so_where_the_line_has_room():
     state = State(Rules("assi"))
     state.set_position([cards("Ad"), cards("Kc"), cards("Kb"), cards("Ks")], [], turn=0,
                        ply=4)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     count = state.legal_moves(moves)
     state.apply(next(moves[i] for i in range(count) if moves[i] & SELF_TAKE))
     view = TableView()

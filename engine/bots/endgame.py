@@ -54,7 +54,7 @@ class Solver:
 
     def __init__(self) -> None:
         # buffers[left]: the moves of the seat to play with ``left`` plies to go
-        self.buffers = tuple(array("i", [0] * (MAX_CARD_MOVES * ((left + 3) // 4)))
+        self.buffers = tuple([0] * (MAX_CARD_MOVES * ((left + 3) // 4))
                              for left in range(_MAX_PLIES + 1))
         self.points = array("h", [0] * scoring.SIZE)
         # per ply below the position a search starts from: its window, best score so far,

@@ -109,7 +109,7 @@ class MasterBot:
         self.inference = Inference(rules)
         self.solver = Solver()
         self.teacher = ChitarrellaBot(rules)  # a candidate the greedy score would pass over
-        self.moves = array("i", [0] * MAX_MOVES)  # the playouts' move buffer
+        self.moves = [0] * MAX_MOVES  # the playouts' move buffer
         self.candidates = bytearray(MAX_MOVES)  # root moves by index (all below 256), best first
         self.prior = array("h", [0] * MAX_MOVES)  # greedy scores: a few thousand at most
         self.total = array("i", [0] * _VALUED)  # summed values per candidate

@@ -36,7 +36,7 @@ def main(argv) -> None:
     hands = int(argv[1])
     seed = int(argv[2])
     state = State(Rules("chitarrella"), seed)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     points = array("h", [0] * scoring.SIZE)
     rng = Rng(seed)
     # The engine's methods, bound once before the timing (binding allocates on MicroPython):

@@ -67,7 +67,7 @@ def main(argv) -> None:
         bots.append(Timed(bot, times))
     state = State(rules, seed)
     state.new_match(seed)
-    play_match(state, bots, array("i", [0] * MAX_MOVES), bytearray(observe.SIZE))
+    play_match(state, bots, [0] * MAX_MOVES, bytearray(observe.SIZE))
     micros = sorted(times.micros[i] for i in range(times.count))
     print("moves %d median_us %d max_us %d" % (len(micros), micros[len(micros) // 2], micros[-1]))
 

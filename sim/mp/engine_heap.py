@@ -18,7 +18,6 @@ import sys
 gc.collect()
 base = gc.mem_alloc()
 # run_wasm: next stage
-from array import array  # noqa: E402
 
 from engine import observe  # noqa: E402
 from engine.moves import MAX_MOVES  # noqa: E402
@@ -34,7 +33,7 @@ release_parser()
 gc.collect()
 print("parser_heap %d" % (with_parser - gc.mem_alloc()))
 state = State(rules, 1)
-moves = array("i", [0] * MAX_MOVES)
+moves = [0] * MAX_MOVES
 obs = bytearray(observe.SIZE)
 state.deal()
 # run_wasm: next stage

@@ -56,7 +56,7 @@ class Hinted:
 def run(preset, levels, seed, start=0, declare=False) -> None:
     rules = Rules(preset, {"declare_out": True} if declare else None)
     state = State(rules)
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     obs = bytearray(observe.SIZE)
     hinter = Hinter(rules, seed)
     counter = array("i", [0])

@@ -13,7 +13,6 @@ Prints one line per match: ``preset seed hands score0 score1 winner``, followed,
 """
 
 import sys
-from array import array
 
 from engine import observe
 from engine.bots import make_bot
@@ -92,7 +91,7 @@ def run(preset, matches, seed, bot_names, show_plays) -> None:
     state = State(rules)
     bots = [UndoProbe(make_bot(name, rules, seat + 1), state)
             for seat, name in enumerate(bot_names)]
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     obs = bytearray(observe.SIZE)
     log = PlayLog()
     for index in range(matches):

@@ -3,7 +3,6 @@
 Runs on MicroPython (and CPython, where the lock is a no-op).
 """
 
-from array import array
 
 from engine import observe
 from engine.bots import make_bot
@@ -39,7 +38,7 @@ OPTIONS = (
 
 
 def run() -> None:
-    moves = array("i", [0] * MAX_MOVES)
+    moves = [0] * MAX_MOVES
     obs = bytearray(observe.SIZE)
     for preset, overrides in OPTIONS:
         rules = Rules(preset, overrides)
