@@ -31,6 +31,11 @@ from engine.state import State
 _ROTATIONS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 1, 3, 2))
 
 
+def _count(n: int, one: str, many: str) -> str:
+    """``n`` with its noun: "1 match", "3 matches"."""
+    return "%d %s" % (n, one if n == 1 else many)
+
+
 @dataclass
 class Summary:
     """Totals over a self-play run, by player slot (the --bots order; slots 0 and 2 are
@@ -47,8 +52,9 @@ class Summary:
         per_hand = self.hands or 1
         if rotating:  # partners change, so count by player
             return (
-                "%d matches, %d hands in %.2f s: wins by player %s; scope per hand %.2f"
-                % (self.matches, self.hands, self.seconds,
+                "%s, %s in %.2f s: wins by player %s; scope per hand %.2f"
+                % (_count(self.matches, "match", "matches"), _count(self.hands, "hand", "hands"),
+                   self.seconds,
                    ", ".join("%d %s %d" % (slot, names[slot], self.wins[slot])
                              for slot in range(4)),
                    self.scope / per_hand)
@@ -56,9 +62,10 @@ class Summary:
         first = "%s+%s" % (names[0], names[2])
         second = "%s+%s" % (names[1], names[3])
         return (
-            "%d matches, %d hands in %.2f s: %s won %d, %s won %d; "
+            "%s, %s in %.2f s: %s won %d, %s won %d; "
             "points per hand %.2f vs %.2f; scope per hand %.2f"
-            % (self.matches, self.hands, self.seconds, first, self.wins[0], second,
+            % (_count(self.matches, "match", "matches"), _count(self.hands, "hand", "hands"),
+               self.seconds, first, self.wins[0], second,
                self.wins[1], self.points[0] / per_hand, self.points[1] / per_hand,
                self.scope / per_hand)
         )

@@ -18,18 +18,19 @@ import pytest
 from conftest import ROOT, run_cli
 from engine.record import read_record
 from engine.rules import Rules
-from sim.selfplay import run_selfplay
+from sim.selfplay import Summary, run_selfplay
 
 PRESETS = ["chitarrella", "figs", "dieci", "assi", "veneto", "tre_gradi", "dieci+tre_gradi",
            "assi+veneto"]
 BOT_LINES = ["greedy,greedy,greedy,greedy", "random,random,random,random",
              "greedy,random,greedy,random", "random,greedy,greedy,random"]
 SUMMARY = re.compile(
-    r"^(\d+) matches, (\d+) hands in \d+\.\d\d s: (\w+)\+(\w+) won (\d+), (\w+)\+(\w+) won (\d+); "
+    r"^(\d+) match(?:es)?, (\d+) hands? in \d+\.\d\d s: "
+    r"(\w+)\+(\w+) won (\d+), (\w+)\+(\w+) won (\d+); "
     r"points per hand (\d+\.\d\d) vs (\d+\.\d\d); scope per hand (\d+\.\d\d)$")
 # With rotate_partners_every_n_games the partners change, so wins are counted by player.
 ROTATING_SUMMARY = re.compile(
-    r"^(\d+) matches, (\d+) hands in \d+\.\d\d s: wins by player "
+    r"^(\d+) match(?:es)?, (\d+) hands? in \d+\.\d\d s: wins by player "
     r"0 (\w+) (\d+), 1 (\w+) (\d+), 2 (\w+) (\d+), 3 (\w+) (\d+); "
     r"scope per hand (\d+\.\d\d)$")
 
@@ -345,3 +346,10 @@ def test_cli_rejects_an_unknown_command(capsys):
     # Without a command (or with options only) python -m sim opens the simulator instead.
     status, _, stderr = run_cli(capsys, "jump")
     assert status == 2 and "error:" in stderr
+
+
+def test_the_summary_says_one_match_in_the_singular():
+    names = ["greedy"] * 4
+    assert Summary(matches=1, hands=1).line(names).startswith("1 match, 1 hand in 0.00 s: ")
+    assert Summary(matches=2, hands=9).line(names, rotating=True).startswith(
+        "2 matches, 9 hands in 0.00 s: wins by player ")
