@@ -247,8 +247,9 @@ def fold_private(text: str, path: Path | str = "<source>") -> str:
 
     mpy-cross and a board's compiler fold these themselves, and a ``.mpy`` file keeps no
     trace of them, but a board compiling a ``.py`` file interns every name its lexer meets:
-    a ``.py`` build folds them first (about 90 names). A name the module binds another way,
-    or that a string spells out, is left as it is.
+    a ``.py`` build folds them first (about 90 names). A ``.mpy`` build does too, the same
+    bytecode, so that ``drop_unused_const`` sees when nothing reads ``const`` any more. A
+    name the module binds another way, or that a string spells out, is left as it is.
     """
     tree = ast.parse(text, str(path))
     definitions = {}
@@ -269,6 +270,37 @@ def fold_private(text: str, path: Path | str = "<source>") -> str:
               if isinstance(node, ast.Name) and node.id in values and
               isinstance(node.ctx, ast.Load)]
     return apply_edits(text, edits)
+
+
+def _const_import(statement: ast.stmt) -> bool:
+    """Whether ``statement`` is the board's ``const`` import with its CPython fallback:
+    ``try: from micropython import const`` / ``except ImportError: def const(value): ...``."""
+    return (isinstance(statement, ast.Try) and len(statement.body) == 1
+            and isinstance(statement.body[0], ast.ImportFrom)
+            and statement.body[0].module == "micropython"
+            and [alias.name for alias in statement.body[0].names] == ["const"]
+            and not statement.orelse and not statement.finalbody
+            and all(isinstance(node, ast.FunctionDef) and node.name == "const"
+                    for handler in statement.handlers for node in handler.body))
+
+
+def drop_unused_const(text: str, path: Path | str = "<source>") -> str:
+    """``text`` without its ``const`` import (``_const_import``) once folding has left no
+    ``const()`` to read it; lines where they were.
+
+    The import binds ``const`` in the module's globals, on a board too: a module whose
+    constants were all folded (sim/minify.py builds them so, and a ``.py`` build folds the
+    private ones as well) would keep the name for nothing, one more entry in its dictionary.
+    """
+    tree = ast.parse(text, str(path))
+    imports = [statement for statement in tree.body if _const_import(statement)]
+    if len(imports) != 1:
+        return text
+    inside = {id(node) for node in ast.walk(imports[0])}
+    if any(isinstance(node, ast.Name) and node.id == "const" and id(node) not in inside
+           for node in ast.walk(tree)):
+        return text  # a const() mpy-cross folds itself, or code that reads the name
+    return apply_edits(text, [(imports[0], "")])
 
 
 def _literal(value: int) -> str:

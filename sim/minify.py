@@ -6,12 +6,15 @@ loads (the qstr pool) and never frees them: about 1,100 names, 7 KB of text, at 
 with ``MPY_CROSS``; the memory budget and ``make bench`` measure that build), every name the
 game's own code defines is renamed to one, two or three letters, one mapping for the whole tree:
 about 4.5 KB less on every board. First the public constants are folded into the modules that
-read them (sim/const_fold.py; ``Renaming`` does both). A ``.py`` deploy (``make deploy``
+read them and each module's private ones into it (sim/const_fold.py ``fold_private``), and a
+module left with no ``const()`` loses its ``const`` import (``drop_unused_const``: one name
+less in its globals); the module-level functions that neither the board's code nor the
+scripts that drive it (``HARNESS``) call are left out (``strip_functions``: the tests' card
+and move helpers); ``Renaming`` does all of it. A ``.py`` deploy (``make deploy``
 without ``MPY_CROSS``) is built the same way, and besides, as the board compiles it and its
-compiler interns every name it reads: its docstrings dropped (``strip_docstrings``), its
-private constants folded (``const_fold.fold_private``) and its locals renamed to letters
-(``rename_locals``). ``AS_WRITTEN=1`` copies the sources as written instead, to be read and
-edited on the drive.
+compiler interns every name it reads: its docstrings dropped (``strip_docstrings``) and its
+locals renamed to letters (``rename_locals``). ``AS_WRITTEN=1`` copies the sources as
+written instead, to be read and edited on the drive.
 
 Renaming is by token (``tokenize``), so ``obj.name``, ``name``, ``f(name=1)`` and
 ``def f(name)`` change together and strings and comments never do. A name keeps its spelling
@@ -49,6 +52,7 @@ import keyword
 import re
 import sys
 import tokenize
+from collections import Counter
 from pathlib import Path
 
 from sim import const_fold
@@ -61,6 +65,9 @@ KEEP_FILE = ROOT / "sim" / "minify_keep.txt"
 STUB_DIRS = tuple(ROOT / ".venv" / "typecheck" / name
                   for name in ("circuitpython-stubs", "circuitpython", "micropython"))
 VERBATIM = ("code.py", "boot.py")  # copied as written: their names keep their spelling
+# Scripts that drive the built code on MicroPython (the benchmarks, the budget, the tests):
+# what they call stays in the build (``BoardScan.unused``).
+HARNESS = ("sim/mp", "tests/mp", "tests/board")
 
 # Names in mpy-cross's table of static qstrs (py/makeqstrdata.py) that are not builtins or
 # methods of builtin types: a .mpy stores them for free, a renamed one would cost a name.
@@ -81,6 +88,11 @@ def board_sources(root: Path = ROOT) -> list[Path]:
         files += sorted(p.relative_to(root) for p in (root / folder).rglob("*.py")
                         if "__pycache__" not in p.parts)
     return files
+
+
+def harness_sources(root: Path = ROOT) -> list[Path]:
+    """The scripts of ``HARNESS`` under ``root``."""
+    return [path for folder in HARNESS for path in sorted((root / folder).rglob("*.py"))]
 
 
 def _tokens(text: str, path) -> list[tokenize.TokenInfo]:
@@ -143,11 +155,13 @@ def read_keep(path: Path = KEEP_FILE) -> set[str]:
 
 class BoardScan:
     """What the board's code defines, mentions and spells out as strings, once its constants
-    are folded (``constants``, sim/const_fold.py)."""
+    are folded (``constants``, sim/const_fold.py); and the module-level functions nothing on
+    the board calls (``unused``)."""
 
     def __init__(self, root: Path) -> None:
         self.defined: set[str] = set()
         self.tokens: set[str] = set()  # every identifier token: a new name must be none of them
+        self.unused: dict[str, set[str]] = {}  # board file -> functions only the desktop calls
         self.literals: set[str] = set()
         self.verbatim: set[str] = set()
         self.modules = {"engine", "bots", "lib"}
@@ -169,11 +183,25 @@ class BoardScan:
                               if isinstance(node, ast.Constant) and isinstance(node.value, str)
                               and node.value.isidentifier()}
         self.constants = const_fold.Constants(sources, self.literals | self.verbatim)
+        counts: Counter[str] = Counter()
+        trees = {}
         for path, text in texts.items():
             if path.as_posix() not in VERBATIM:
                 text = self.constants.fold(text, path)
-            self.defined |= defined_names(ast.parse(text, str(path)))
-            self.tokens |= {t.string for t in _tokens(text, path) if t.type == tokenize.NAME}
+            trees[path] = ast.parse(text, str(path))
+            self.defined |= defined_names(trees[path])
+            names = [t.string for t in _tokens(text, path) if t.type == tokenize.NAME]
+            self.tokens.update(names)
+            counts.update(names)
+        for path in harness_sources(root):
+            text = path.read_text(encoding="utf-8")
+            counts.update(t.string for t in _tokens(text, path) if t.type == tokenize.NAME)
+        for path, tree in trees.items():
+            unused = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)
+                      and not node.decorator_list and counts[node.name] == 1
+                      and node.name not in self.literals}  # its own def is its one mention
+            if unused and path.as_posix() not in VERBATIM:
+                self.unused[path.as_posix()] = unused
 
 
 def _short_names():
@@ -196,14 +224,15 @@ class Renaming:
     def __init__(self, root: Path = ROOT, keep: set[str] | None = None) -> None:
         scan = BoardScan(root)
         self.constants = scan.constants
+        self.unused = scan.unused
         self.mapping = _shorten(scan, read_keep() if keep is None else keep)
         self._built: dict[tuple, str] = {}
 
     def apply(self, text: str, path="<source>", py_build: bool = False) -> str:
         """``text`` (a module of the board's code at ``path``, relative to the root, or a
-        script that drives it) as built; for a ``.py`` build (``py_build``) also for the
-        board's compiler: its private constants folded, its locals renamed to letters, its
-        docstrings dropped."""
+        script that drives it) as built: its constants folded, its names shortened; for a
+        ``.py`` build (``py_build``) also for the board's compiler: its locals renamed to
+        letters, its docstrings dropped."""
         key = (text, str(path), py_build)
         if key not in self._built:  # a deploy, the budget and the tests build files again
             self._built[key] = self._build(text, path, py_build)
@@ -211,8 +240,8 @@ class Renaming:
 
     def _build(self, text: str, path, py_build: bool) -> str:
         text = self.constants.fold(strip_slots(text, path), path)
-        if py_build:
-            text = const_fold.fold_private(text, path)
+        text = strip_functions(text, self.unused.get(Path(path).as_posix(), ()), path)
+        text = const_fold.drop_unused_const(const_fold.fold_private(text, path), path)
         text = rename(text, self.mapping, path)
         return strip_docstrings(rename_locals(text, path), path) if py_build else text
 
@@ -225,7 +254,8 @@ def renaming(root: Path = ROOT) -> Renaming:
     process for the same sources: a deploy, the benchmarks and the tests build the tree again
     and again, and scanning it takes a second or two."""
     digest = hashlib.sha1()
-    for path in [root / name for name in board_sources(root)] + [KEEP_FILE]:
+    for path in [root / name for name in board_sources(root)] + harness_sources(root) + \
+            [KEEP_FILE]:
         digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
     cached = _RENAMINGS.get(str(root))
     if cached is None or cached[0] != digest.hexdigest():
@@ -288,6 +318,20 @@ def strip_slots(text: str, path="<source>") -> str:
                 cuts.append((statement.lineno, statement.end_lineno, len(node.body) == 1,
                              statement.col_offset))
     return _cut(text, cuts)
+
+
+def strip_functions(text: str, names, path="<source>") -> str:
+    """``text`` without its module-level functions called ``names``; lines where they were.
+
+    The board's build leaves out the helpers only the desktop calls (``BoardScan.unused``:
+    engine/cards.py's ``card_value``, ``make_card``... which the tests and the house style's
+    API keep): each would hold its function object and bytecode on the heap for nothing.
+    """
+    if not names:
+        return text
+    gone = [(node, "") for node in _parse(text, path).body
+            if isinstance(node, ast.FunctionDef) and node.name in names]
+    return const_fold.apply_edits(text, gone)
 
 
 def _parse(text: str, path) -> ast.Module:

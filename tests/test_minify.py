@@ -253,7 +253,11 @@ FOLDED = {
 def test_constants_are_folded_across_modules(tree, tmp_path):
     for name, text in FOLDED.items():
         (tree / name).write_text(text)
+    # a script that drives the built code (minify.HARNESS) calls passing: the build keeps it
+    (tree / "tests" / "mp").mkdir(parents=True)
+    (tree / "tests" / "mp" / "drive.py").write_text("import user\n\nuser.passing()\n")
     renaming = minify.Renaming(tree)
+    assert renaming.unused == {}
     limits = "engine.limits"
     assert renaming.constants.values == {(limits, "LIMIT"): 4, (limits, "NEGATIVE"): -1,
                                          (limits, "MASK"): 16, (limits, "PASSED"): 7,
@@ -328,22 +332,52 @@ def _private_constants(tree: ast.AST) -> set[str]:
             and getattr(node.value.func, "id", "") == "const"}
 
 
-def test_a_py_build_drops_the_docstrings_and_folds_the_private_constants():
+def test_a_py_build_drops_the_docstrings_and_both_builds_fold_the_private_constants():
     # A .py deploy (sim/deploy.py) carries no docstrings (a board would parse them, and a port
     # with doc strings on would keep a module's and a class's) and no private const() names
-    # (a board's lexer would intern them): every one the board's code has goes.
+    # (a board's lexer would intern them): every one the board's code has goes. A .mpy build
+    # folds them too (mpy-cross would, leaving the same bytecode), so that the const import
+    # can go as well.
     renaming = minify.Renaming()
     folded = 0
     for path in minify.board_sources():
         if path.as_posix() in minify.VERBATIM:
             continue
         source = (ROOT / path).read_text(encoding="utf-8")
-        built = ast.parse(renaming.apply(source, path))
+        built = renaming.apply(source, path)
         lean = renaming.apply(source, path, py_build=True)
         assert ast.dump(ast.parse(lean)) == _without_docstrings(ast.parse(lean)), path
         assert not _private_constants(ast.parse(lean)), path
-        folded += len(_private_constants(built))
+        assert not _private_constants(ast.parse(built)), path
+        folded += len(_private_constants(ast.parse(source)))
     assert folded >= 80
+
+
+def test_the_const_import_goes_once_no_const_is_left_to_read_it():
+    source = ("try:\n    from micropython import const\nexcept ImportError:  # CPython\n\n"
+              "    def const(value):\n        return value\n\n\nLIMIT = 4\n")
+    dropped = const_fold.drop_unused_const(source)
+    assert "micropython" not in dropped and "def const" not in dropped
+    assert dropped.splitlines()[8] == "LIMIT = 4"  # lines where they were
+    for reads in ("_LIMIT = const(4)\n", "check = const\n"):
+        assert const_fold.drop_unused_const(source + reads) == source + reads
+
+
+def test_a_board_build_binds_const_only_where_it_is_read():
+    # Each binding was one more entry in a module's dictionary on the board: 288 bytes less
+    # engine heap for the seven engine modules that lose it (make bench).
+    renaming = minify.Renaming()
+    kept = []
+    for path in minify.board_sources():
+        source = (ROOT / path).read_text(encoding="utf-8")
+        if path.as_posix() in minify.VERBATIM or "from micropython import const" not in source:
+            continue
+        for py_build in (False, True):
+            built = renaming.apply(source, path, py_build)
+            if "from micropython import const" in built:
+                assert "const(" in built.replace("def const(", ""), path
+                kept.append(path.as_posix())
+    assert len(kept) <= 2, kept  # lib/input_events.py: strings spell out UP and SELECT
 
 
 def test_a_py_build_plays_the_same_games(tmp_path):
@@ -428,3 +462,29 @@ def test_the_py_build_names_nothing_it_does_not_define(tmp_path):
                              "F821,F823,F811,F402", str(tmp_path)],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_strip_functions_drops_the_named_module_level_functions_only():
+    source = ("def kept():\n    return 1\n\n\ndef gone(x):\n    return x\n\n\n"
+              "class Box:\n    def gone(self):\n        return 2\n\n\nVALUE = kept()\n")
+    stripped = minify.strip_functions(source, {"gone"})
+    assert "def gone(x)" not in stripped and "def gone(self)" in stripped
+    assert stripped.splitlines()[13] == "VALUE = kept()"  # lines where they were
+    assert minify.strip_functions(source, ()) == source
+
+
+def test_the_board_build_leaves_out_the_helpers_only_the_desktop_calls():
+    # The house style's card and move helpers (STYLE.md 4) that the tests use but no board
+    # code, nor any script that drives the built code, calls: 416 bytes less engine heap
+    # (make bench). A new entry here must be a function the board never needs.
+    renaming = minify.Renaming()
+    assert renaming.unused == {
+        "engine/cards.py": {"card_value", "card_rank", "card_suit", "make_card"},
+        "engine/moves.py": {"encode_move", "move_card", "move_take", "move_flags",
+                            "is_capture"},
+    }
+    built = renaming.apply((ROOT / "engine" / "cards.py").read_text(), "engine/cards.py")
+    defined = {node.name for node in ast.parse(built).body if isinstance(node, ast.FunctionDef)}
+    assert renaming.mapping.get("card_name", "card_name") in defined
+    assert not {renaming.mapping.get(name, name) for name in renaming.unused["engine/cards.py"]} \
+        & defined
