@@ -11,7 +11,6 @@ Rules: C-3, C-11 (the reasons given), C-12; RULES §3, §4.2.
 Allocation: desktop and edge use (lists, sets and strings).
 """
 
-
 from engine.cards import NO_CARD, VALUE, card_name
 from engine.layout import DEAL, PLAY, TABLE, TERMINAL, IllegalMove
 from engine.moves import (

@@ -35,7 +35,6 @@ Rules: RULES §8 (hand flow), C-11 (capture choice), C-14 (scope shown), C-26 (d
 Allocation: none per frame; a play builds the last play text, a hint its words (edge).
 """
 
-
 from input_events import BACK, HINT, LEFT, RIGHT, SELECT, TOUCH
 from match_setup import BOT, PACES, PASS, WATCH
 from table_scene import TEXT_KEYS, TableView, fill_view, last_play_text

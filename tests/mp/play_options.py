@@ -3,7 +3,6 @@
 Runs on MicroPython (and CPython, where the lock is a no-op).
 """
 
-
 from engine import observe
 from engine.bots import make_bot
 from engine.moves import MAX_MOVES
