@@ -289,8 +289,8 @@ def drop_unused_const(text: str, path: Path | str = "<source>") -> str:
     ``const()`` to read it; lines where they were.
 
     The import binds ``const`` in the module's globals, on a board too: a module whose
-    constants were all folded (sim/minify.py builds them so, and a ``.py`` build folds the
-    private ones as well) would keep the name for nothing, one more entry in its dictionary.
+    constants were all folded (sim/minify.py folds the public ones, then ``fold_private`` the
+    private ones) would keep the name for nothing, one more entry in its dictionary.
     """
     tree = ast.parse(text, str(path))
     imports = [statement for statement in tree.body if _const_import(statement)]
