@@ -14,6 +14,10 @@
   files with one match set up (``gc.mem_alloc()`` after ``gc.collect()``, minus the baseline).
   The 32-bit figures are of the engine as ``make deploy`` with ``MPY_CROSS`` builds it: names
   shortened by sim/minify.py, then compiled;
+- ``mp32_engine_names`` and ``mp32_engine_names_bytes``: the interned names (qstrs) the
+  engine added to that figure, and the bytes they took in it: their text and the qstr
+  pool's tables (a table of twice the last one's size each time the last is full, so a few
+  names past a boundary cost a whole table);
 - ``mp32_engine_heap_romfs_bytes``: the same, the ``.mpy`` files imported from a ROMFS image
   (sim/romfs.py) held outside the heap, as a MicroPython board's flash holds one: their
   bytecode and constants run in place; ``mp32_bot_master_romfs_heap_bytes`` what the master
@@ -104,7 +108,10 @@ def main() -> int:
         print("mp32_hands_per_s %d" % rate)
         print("mp32_alloc_bytes_per_hand %g" % (alloc / 1000))
         script = harness / HEAP_SCRIPT.name
-        print("mp32_engine_heap_bytes %d" % engine_heap(script, paths))
+        heap, names, names_bytes = engine_heap_names(script, paths)
+        print("mp32_engine_heap_bytes %d" % heap)
+        print("mp32_engine_names %d" % names)
+        print("mp32_engine_names_bytes %d" % names_bytes)
         romfs_heaps(Path(work), build, script)
         output = mpruntime.run_unix(script, mpy_root=build)
         print("unix_engine_heap_bytes %s" % re.search(r"engine_heap (\d+)", output).group(1))
@@ -123,8 +130,18 @@ def main() -> int:
 def engine_heap(script: Path, paths, romfs: Path | None = None) -> int:
     """The engine's heap on the 32-bit port: sim/mp/engine_heap.py (``script``, renamed as
     the engine under ``paths``, or in the ROMFS image ``romfs``, is)."""
+    return engine_heap_names(script, paths, romfs)[0]
+
+
+def engine_heap_names(script: Path, paths, romfs: Path | None = None) -> tuple[int, int, int]:
+    """(heap, names, names' bytes): ``engine_heap``'s figure, with the interned names the
+    engine added and the bytes of the qstr pool's tables and text they took (part of the
+    heap figure; the pool grows by tables of twice the last one's size)."""
     output = mpruntime.run_wasm(script, paths=paths, lift=True, romfs=romfs)
-    return int(re.search(r"engine_heap (\d+)", output).group(1))
+    before, after = (tuple(int(n) for n in found.groups())
+                     for found in mpruntime.QSTR_INFO.finditer(output))
+    heap = int(re.search(r"engine_heap (\d+)", output).group(1))
+    return heap, after[1] - before[1], after[3] - before[3]
 
 
 def bot_heap(name: str, paths, script: Path, romfs: Path | None = None) -> int:

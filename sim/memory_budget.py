@@ -572,10 +572,6 @@ def _csv(names) -> str:
     return ",".join(names) if names else "-"
 
 
-_QSTR_INFO = re.compile(r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), "
-                        r"n_total_bytes=(\d+)")
-
-
 def parse_lines(output: str) -> dict:
     """``name value`` lines -> {name: int or str}; a ``pool <part>`` line and the
     ``micropython.qstr_info()`` line after it -> {"pool_<part>": (tables, names, text,
@@ -583,7 +579,7 @@ def parse_lines(output: str) -> dict:
     values: dict = {}
     part = None
     for line in output.splitlines():
-        info = _QSTR_INFO.match(line)
+        info = mpruntime.QSTR_INFO.match(line)
         if info and part is not None:
             values["pool_" + part] = tuple(int(n) for n in info.groups())
             part = None

@@ -148,6 +148,11 @@ def run_unix(
     return _run(cmd, "micropython (unix)", timeout, env)
 
 
+# The line micropython.qstr_info() prints: the pool's tables, the interned names, their text,
+# and the bytes of tables and text together.
+QSTR_INFO = re.compile(r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), "
+                       r"n_total_bytes=(\d+)")
+
 LIFT = 16 << 20  # run_wasm's lift: the script's objects above this address
 LIFT_ROOM = 16 << 20  # and a heap this much larger, for the script
 

@@ -6,17 +6,23 @@ Prints ``engine_heap B`` (and ``bot_heap B`` for one bot of a name or difficulty
 modules included; ``hint`` measures the hint helper): ``gc.mem_alloc()`` after
 ``gc.collect()``, minus the same figure before the imports. The rules parser
 (engine/presets.py) is released once the Rules are built, as a board does; ``parser_heap B``
-is what it held. The stage markers let sim/mp/run_wasm.mjs run each part in a call of its
-own, as the WebAssembly port's collector frees only what earlier calls made; elsewhere they
-are comments.
+is what it held. After the baseline and again after ``engine_heap``, the line of
+``micropython.qstr_info()``: the interned names, their text, and the bytes of the pool's
+tables and text together, so the part of the engine's figure that is names can be told.
+The stage markers let sim/mp/run_wasm.mjs run each part in a call of its own, as the
+WebAssembly port's collector frees only what earlier calls made; elsewhere they are
+comments.
 """
 
 import gc
 import sys
 
+import micropython
+
 # run_wasm: next stage
 gc.collect()
 base = gc.mem_alloc()
+micropython.qstr_info()  # its names are built in: this interns nothing
 # run_wasm: next stage
 
 from engine import observe  # noqa: E402
@@ -40,6 +46,7 @@ state.deal()
 gc.collect()
 engine = gc.mem_alloc() - base
 print("engine_heap %d" % engine)
+micropython.qstr_info()
 bot_name = sys.argv[1] if len(sys.argv) > 1 else None
 if bot_name:
     from engine.bots import make_bot
