@@ -166,6 +166,9 @@ class App:
             self._stored = position
         except OSError as error:  # a read-only drive (boot.py's button held): play on
             self._cannot_write(error)
+        except ValueError as error:  # a count past the save's fields, from a hand-made save
+            print("cannot save:", error)  # the last save stays; play on
+            self._stored = position
         self._forget_files()
 
     def _forget_files(self) -> None:

@@ -132,13 +132,17 @@ def payload(setup, state, matches: int, scope=(0, 0), stream=(0, 0, 0)) -> bytea
 
     ``state`` may be at any point of a match; it is left exactly as it was (the deal is read
     by undoing the hand's plays and making them again). Raises ValueError for what the
-    format cannot hold (an option outside the tables, a position set up mid-hand).
+    format cannot hold (an option outside the tables, a position set up mid-hand, a count
+    past its field: only play on from a hand-made save gets there).
     """
+    score = state.score
     if not (0 <= setup.mode < MODES and 1 <= setup.target <= 255
             and 0 <= setup.seed <= 0x3FFFFFFF and 0 <= matches <= 0xFFFFFFFF
-            and 0 <= scope[0] <= 0xFFFF and 0 <= scope[1] <= 0xFFFF):
-        raise ValueError("mode, target, seed, match count or scope out of the save format's "
-                         "range")
+            and 0 <= scope[0] <= 0xFFFF and 0 <= scope[1] <= 0xFFFF
+            and 0 <= score[0] <= 0x7FFF and 0 <= score[1] <= 0x7FFF
+            and state.hand_number < 0xFFFF):  # lib/save_read.py refuses 0xFFFF
+        raise ValueError("mode, target, seed, match count, scope, score or hand number out of "
+                         "the save format's range")
     out = bytearray()
     put_setup(out, setup)
     rng = state.rng

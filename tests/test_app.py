@@ -1195,6 +1195,30 @@ def test_quit_and_continue_goes_on_with_the_same_match(shown, tmp_path):
     assert tuple(state2.score) == score
 
 
+def test_a_save_whose_counts_fill_their_fields_plays_on_unsaved(tmp_path, capsys):
+    # A hand-made save may hold the last match count its field can: the reader takes it, and
+    # the next match's count would not fit. The game says it cannot save and plays on (a
+    # crash here would end the session), keeping the last save.
+    import save
+
+    setup = MatchSetup()
+    setup.level = "easy"
+    save.store(str(tmp_path), setup, State(setup.rules(), setup.seed), 0xFFFFFFFF)
+    display = sim_display.open_display("pico-display", headless=True)
+    try:
+        app, clock = make_app(display, tmp_path)
+        pick(app, "continue")
+        play_on(app, clock, random.Random(5))
+        assert "cannot save" not in capsys.readouterr().out
+        pick(app, "again")  # match 0x100000000: past the save's field
+        for _ in range(40):
+            answer(app, clock, random.Random(6))
+        assert app.screen in ("table", "hand_end") and app.save_dir is not None
+        assert "out of the save format's range" in capsys.readouterr().out
+    finally:
+        display.close()
+
+
 def test_a_drive_the_game_may_only_read_still_offers_its_save_and_statistics(shown, tmp_path):
     # boot.py's button held: the drive is the computer's, and the game may only read it
     # (README "On a board", 3.). The save, the choices and the statistics are still there.

@@ -340,9 +340,31 @@ def test_a_seed_or_hand_number_the_game_cannot_go_on_from_is_refused():
     payload[13:17] = b"\xff\xff\xff\xff"  # the seed: engine/rng.py takes below 2**30
     with pytest.raises(SaveError, match="seed out of range"):
         save_read.decode(record_file.seal(save.MAGIC, save.VERSION, 0, payload))
-    state.hand_number = 0xFFFF  # the next hand's number would not fit the game's own save
+    head = bytearray()
+    save.put_setup(head, setup)
+    payload[13:17] = b"\x00\x00\x00\x00"
+    payload[len(head) + 20:len(head) + 22] = b"\xff\xff"  # hand_number (the module's layout)
+    # the next hand's number would not fit the game's own save
     with pytest.raises(SaveError, match="hand number out of range"):
-        save_read.decode(encode(setup, state, 0))
+        save_read.decode(record_file.seal(save.MAGIC, save.VERSION, 0, payload))
+
+
+def test_the_writer_refuses_what_its_fields_cannot_hold():
+    # Only play on from a hand-made save gets a count this far; the app then plays on unsaved
+    # (tests/test_app.py). Nothing is written cut to its field's bytes.
+    setup = make_setup()
+    state = State(setup.rules(), 3)
+    step(state, random.Random(3))
+    encode(setup, state, 0xFFFFFFFF, (0xFFFF, 0xFFFF))
+    with pytest.raises(ValueError, match="out of the save format's range"):
+        encode(setup, state, 0x100000000)
+    state.hand_number = 0xFFFF  # lib/save_read.py refuses it
+    with pytest.raises(ValueError, match="out of the save format's range"):
+        encode(setup, state, 0)
+    state.hand_number = 1
+    state.score[1] = -0x8000  # what a board's array("h") makes of a score past 0x7FFF
+    with pytest.raises(ValueError, match="out of the save format's range"):
+        encode(setup, state, 0)
 
 
 def test_match_seeds_stay_below_2_30_however_many_matches():
