@@ -128,6 +128,7 @@ def read_record(lines) -> list:
     matches = []
     reader = None
     number = 0
+    last = 1  # the line of the last event read
     lines = iter(lines)
     while True:
         number += 1
@@ -145,6 +146,7 @@ def read_record(lines) -> list:
                 raise RecordError(number, "not UTF-8 text: %s" % error.reason) from None
         if not line.strip():
             continue
+        last = number
         try:
             event = _decode(line)
         except _DuplicateKey as error:
@@ -175,10 +177,10 @@ def read_record(lines) -> list:
             reason = "missing field %r" % error.args[0] if isinstance(error, KeyError) \
                 else str(error)
             raise RecordError(number, reason) from None
-    if reader is None:
-        raise RecordError(number, "no match in the record: it must start with a match event")
+    if reader is None:  # nothing but blank lines
+        raise RecordError(1, "no match in the record: it must start with a match event")
     if not reader.done:
-        raise RecordError(number, "the record ends before match_end")
+        raise RecordError(last, "the record ends after this line, before match_end")
     return matches
 
 

@@ -49,6 +49,9 @@ def main(argv=None) -> int:
     except (ValueError, OSError) as error:  # bad options or files: one clear line
         print("error: %s" % error, file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl-C: an output file is left as it was (selfplay.replacing)
+        print("interrupted", file=sys.stderr)
+        return 130
 
 
 def _check(args) -> int:
@@ -56,7 +59,7 @@ def _check(args) -> int:
 
     with open(args.record, "rb") as lines:  # as bytes, so a bad byte gets its exact line
         matches = read_record(lines)
-    print("%d matches ok" % len(matches))
+    print("%s ok" % selfplay.count(len(matches), "match", "matches"))
     return 0
 
 

@@ -345,8 +345,12 @@ def check_options(setup: Setup, deals: int, matches: int, jobs: int) -> None:
         raise ValueError("--matches must be 0 or more")
     if jobs < 1:
         raise ValueError("--jobs must be at least 1")
-    if not 0 <= setup.seed or setup.seed + max(deals, matches) > _SEED_LIMIT:  # S + i < 2**30
-        raise ValueError("--seed must be in 0..2**30 - deals")
+    if not 0 <= setup.seed < _SEED_LIMIT:
+        raise ValueError("--seed must be in 0..2**30 - 1, not %d" % setup.seed)
+    runs, flag = (deals, "--deals") if deals >= matches else (matches, "--matches")
+    if setup.seed + runs > _SEED_LIMIT:  # seeds S + i, each below 2**30
+        raise ValueError("%s %d from --seed %d would pass the last seed, 2**30 - 1"
+                         % (flag, runs, setup.seed))
     Rules(setup.preset, setup.overrides)
 
 

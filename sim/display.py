@@ -48,6 +48,9 @@ def use_headless() -> None:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
 
 
+MAX_SCALE = 8  # a PyPortal's window 2560x1920; SDL refuses a window far larger
+
+
 def open_display(board: boards.Board | str = boards.DEFAULT, *, scale: int = 1,
                  headless: bool = False, auto_refresh: bool = False,
                  caption: str | None = None):
@@ -55,8 +58,8 @@ def open_display(board: boards.Board | str = boards.DEFAULT, *, scale: int = 1,
     screen; ``headless`` renders without a window. Close it before opening another."""
     if isinstance(board, str):
         board = boards.profile(board)
-    if scale < 1:
-        raise ValueError("scale must be a positive integer, not %r" % (scale,))
+    if not 1 <= scale <= MAX_SCALE:
+        raise ValueError("scale must be 1 to %d, not %r" % (MAX_SCALE, scale))
     if headless:
         use_headless()
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

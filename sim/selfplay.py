@@ -31,7 +31,7 @@ from engine.state import State
 _ROTATIONS = ((0, 1, 2, 3), (0, 2, 1, 3), (0, 1, 3, 2))
 
 
-def _count(n: int, one: str, many: str) -> str:
+def count(n: int, one: str, many: str) -> str:
     """``n`` with its noun: "1 match", "3 matches"."""
     return "%d %s" % (n, one if n == 1 else many)
 
@@ -53,7 +53,7 @@ class Summary:
         if rotating:  # partners change, so count by player
             return (
                 "%s, %s in %.2f s: wins by player %s; scope per hand %.2f"
-                % (_count(self.matches, "match", "matches"), _count(self.hands, "hand", "hands"),
+                % (count(self.matches, "match", "matches"), count(self.hands, "hand", "hands"),
                    self.seconds,
                    ", ".join("%d %s %d" % (slot, names[slot], self.wins[slot])
                              for slot in range(4)),
@@ -64,7 +64,7 @@ class Summary:
         return (
             "%s, %s in %.2f s: %s won %d, %s won %d; "
             "points per hand %.2f vs %.2f; scope per hand %.2f"
-            % (_count(self.matches, "match", "matches"), _count(self.hands, "hand", "hands"),
+            % (count(self.matches, "match", "matches"), count(self.hands, "hand", "hands"),
                self.seconds, first, self.wins[0], second,
                self.wins[1], self.points[0] / per_hand, self.points[1] / per_hand,
                self.scope / per_hand)
@@ -104,13 +104,17 @@ class _Tally:
 
 
 def parse_rule_options(options) -> dict:
-    """``["target=16", ...]`` as a dict; raises ValueError for an item without ``=``."""
+    """``["target=16", ...]`` as a dict; raises ValueError for an item without ``=`` or a
+    name given twice."""
     overrides = {}
     for option in options or ():
         name, sep, value = option.partition("=")
         if not sep or not name:
             raise ValueError("--rule takes KEY=VALUE, got %r" % option)
-        overrides[name.strip()] = value.strip()
+        name = name.strip()
+        if name in overrides:  # the record reader refuses a key given twice too
+            raise ValueError("--rule %s is given twice" % name)
+        overrides[name] = value.strip()
     return overrides
 
 
@@ -129,8 +133,11 @@ def check_counts(seed: int, matches: int) -> None:
     """Raise ValueError unless ``matches`` from ``seed`` on are a run the PRNG can seed."""
     if matches < 1:
         raise ValueError("--matches must be at least 1")
-    if not 0 <= seed or seed + matches > 1 << 30:  # the last match's seed is 2**30 - 1
-        raise ValueError("--seed must be in 0..2**30 - matches")
+    if not 0 <= seed < 1 << 30:
+        raise ValueError("--seed must be in 0..2**30 - 1, not %d" % seed)
+    if seed + matches > 1 << 30:  # the last match's seed is 2**30 - 1
+        raise ValueError("--matches %d from --seed %d would pass the last seed, 2**30 - 1"
+                         % (matches, seed))
 
 
 def check_output(path: str | None, flag: str) -> None:
@@ -145,9 +152,9 @@ def check_output(path: str | None, flag: str) -> None:
     target = Path(path)
     if target.is_dir():
         raise ValueError("%s: %s is a folder" % (flag, path))
-    folder = target.resolve().parent
+    folder = target.resolve().parent  # a link's target's folder
     if not folder.is_dir():
-        raise ValueError("%s: no folder %s" % (flag, target.parent))
+        raise ValueError("%s: no folder %s" % (flag, folder))
     if _written_in_place(path):
         if not os.access(target, os.W_OK):
             raise ValueError("%s: %s cannot be written" % (flag, path))

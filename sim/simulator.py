@@ -225,8 +225,10 @@ def run(args: argparse.Namespace) -> int:
     for folder, flag in ((save_dir, "--save-dir"), (args.screenshots, "--screenshots")):
         if folder is not None and folder.exists() and not folder.is_dir():
             raise ValueError("%s %s is a file, not a folder" % (flag, folder))
-    if args.scale < 1:
-        raise ValueError("--scale must be at least 1, not %d" % args.scale)
+    from sim import display as sim_display
+
+    if not 1 <= args.scale <= sim_display.MAX_SCALE:
+        raise ValueError("--scale must be 1 to %d, not %d" % (sim_display.MAX_SCALE, args.scale))
     if args.headless:
         if args.script is None:
             raise ValueError("--headless needs --script FILE")

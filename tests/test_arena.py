@@ -234,7 +234,8 @@ BAD_OPTIONS = [
     (["--preset", "briscola"], ["unknown preset", "briscola"]),
     (["--plot", "/nonexistent-folder/x.png"], ["--plot"]),
     (["--plot", ""], ["--plot needs a file name"]),
-    (["--seed", str(2**30 - 2)], ["--seed must be in 0..2**30 - deals"]),  # 3 deals: one past
+    (["--seed", str(2**30 - 2)], ["--deals 3 from --seed", "would pass the last seed"]),
+    (["--seed", str(2**30)], ["--seed must be in 0..2**30 - 1"]),
 ]
 
 

@@ -528,7 +528,8 @@ def test_rejects_a_sum_when_an_equal_card_is_on_the_table():
     reject([header, json.dumps(deal), json.dumps(play)], 3, "7d", "equal", "7c")
     play["take"] = ["7c"]
     # The legal take passes; the record then ends early.
-    reject([header, json.dumps(deal), json.dumps(play)], 4, "ends before match_end")
+    reject([header, json.dumps(deal), json.dumps(play)], 3,
+           "ends after this line, before match_end")
 
 
 def test_rejects_a_take_of_a_card_not_on_the_table():
@@ -636,14 +637,15 @@ def test_rejects_a_match_end_while_the_match_goes_on():
 
 def test_rejects_a_truncated_record():
     lines = sample_record()
-    reject(lines[:-1], len(lines), "ends before match_end")
+    # the line named is the last one the record has, blank lines after it aside
+    reject(lines[:-1], len(lines) - 1, "ends after this line, before match_end")
     cut = first(lines, "play") + 5
-    reject(lines[:cut], cut + 1, "ends before match_end")
+    reject(lines[:cut] + ["", " "], cut, "ends after this line, before match_end")
 
 
 @pytest.mark.parametrize("lines", [[], ["", "  "]])
 def test_rejects_a_record_without_a_match(lines):
-    reject(lines, len(lines) + 1, "no match")
+    reject(lines, 1, "no match")
 
 
 @pytest.mark.parametrize("kind", ["redeal", "deal", "play", "declare", "hand_end"])

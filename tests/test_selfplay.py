@@ -229,7 +229,9 @@ BAD_OPTIONS = [
     (["--matches", "0"], ["--matches"]),
     (["--seed", "-1"], ["--seed"]),
     (["--seed", str(2**30)], ["--seed"]),
-    (["--seed", str(2**30 - 2), "--matches", "3"], ["--seed"]),
+    (["--seed", str(2**30 - 2), "--matches", "3"], ["--matches 3 from --seed",
+                                                    "would pass the last seed"]),
+    (["--rule", "target=16", "--rule", "target=21"], ["--rule target is given twice"]),
 ]
 
 
@@ -268,11 +270,27 @@ def test_a_bad_option_or_a_failed_run_leaves_the_old_record(capsys, tmp_path, mo
     assert sorted(path.name for path in tmp_path.iterdir()) == ["record.jsonl"]
 
 
+def test_ctrl_c_says_so_in_one_line_and_leaves_the_old_record(capsys, tmp_path, monkeypatch):
+    old = "an earlier record\n"
+    (tmp_path / "record.jsonl").write_text(old, encoding="utf-8")
+    import sim.selfplay as module
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(module, "play_match", interrupted)
+    status, stdout, stderr, record = selfplay(capsys, tmp_path, "--matches", "2")
+    assert (status, stdout, stderr, record) == (130, "", "interrupted\n", old)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["record.jsonl"]
+
 @pytest.mark.parametrize("command", ["selfplay", "arena"])
 def test_an_output_path_that_cannot_be_written_is_refused_before_the_run(capsys, tmp_path,
                                                                          command):
+    (tmp_path / "dangling.jsonl").symlink_to(tmp_path / "gone" / "r.jsonl")
     for flag, path, words in (("--out", tmp_path, "is a folder"),
                               ("--out", tmp_path / "nowhere" / "r.jsonl", "no folder"),
+                              ("--out", tmp_path / "dangling.jsonl",  # the link's target's
+                               "no folder %s" % (tmp_path / "gone")),
                               ("--plot", tmp_path, "is a folder"),
                               ("--plot", "/proc/chart.png", "cannot write in /proc"),
                               ("--out", "/proc/r.jsonl", "cannot write in /proc")):
@@ -332,6 +350,8 @@ def test_check_replays_a_record_and_names_the_line_it_refuses(capsys, tmp_path):
     status, _, _, record = selfplay(capsys, tmp_path, "--matches", "2")
     assert status == 0
     assert run_cli(capsys, "check", str(tmp_path / "record.jsonl")) == (0, "2 matches ok\n", "")
+    selfplay(capsys, tmp_path, "--matches", "1", name="one.jsonl")
+    assert run_cli(capsys, "check", str(tmp_path / "one.jsonl")) == (0, "1 match ok\n", "")
     lines = record.splitlines()
     lines[3] = lines[3].replace('"seat": ', '"seat": 1 + ', 1)  # no longer JSON
     bad = tmp_path / "bad.jsonl"

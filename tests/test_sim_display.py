@@ -168,9 +168,10 @@ def test_group_can_be_shown_again_after_close(tmp_path):
         second.close()
 
 
-def test_bad_scale_is_a_value_error():
-    with pytest.raises(ValueError, match="scale"):
-        sim_display.open_display("pybadge", scale=0, headless=True)
+@pytest.mark.parametrize("scale", [0, sim_display.MAX_SCALE + 1, 10**20])
+def test_bad_scale_is_a_value_error(scale):
+    with pytest.raises(ValueError, match="scale must be 1 to 8"):
+        sim_display.open_display("pybadge", scale=scale, headless=True)
 
 
 # --- keys: pygame events to input events --------------------------------------------------
