@@ -144,6 +144,8 @@ def read_record(lines) -> list:
                 line = line.decode("utf-8")
             except UnicodeDecodeError as error:
                 raise RecordError(number, "not UTF-8 text: %s" % error.reason) from None
+        if number == 1 and line.startswith("\ufeff"):
+            line = line[1:]  # the byte order mark some Windows editors put first
         if not line.strip():
             continue
         last = number

@@ -635,6 +635,15 @@ def test_rejects_a_match_end_while_the_match_goes_on():
     reject(lines[:index + 1] + lines[-1:], index + 2, "match_end")
 
 
+def test_a_byte_order_mark_before_the_first_line_is_read_past():
+    # as a record saved again by a Windows editor begins
+    lines = sample_record()
+    assert len(read_record(["\ufeff" + lines[0]] + lines[1:])) == 1
+    encoded = [line.encode("utf-8") for line in lines]
+    assert len(read_record([b"\xef\xbb\xbf" + encoded[0]] + encoded[1:])) == 1
+    reject(lines[:1] + ["\ufeff" + lines[1]] + lines[2:], 2, "not JSON")  # only the first
+
+
 def test_rejects_a_truncated_record():
     lines = sample_record()
     # the line named is the last one the record has, blank lines after it aside
