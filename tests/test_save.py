@@ -335,16 +335,16 @@ def test_a_seed_or_hand_number_the_game_cannot_go_on_from_is_refused():
     setup = make_setup()
     state = State(setup.rules(), 3)
     step(state, random.Random(3))
-    _, payload = record_read.unseal(encode(setup, state, 0), save.MAGIC, save.VERSION)
-    payload = bytearray(payload)
+    _, good = record_read.unseal(encode(setup, state, 0), save.MAGIC, save.VERSION)
+    payload = bytearray(good)
     payload[13:17] = b"\xff\xff\xff\xff"  # the seed: engine/rng.py takes below 2**30
     with pytest.raises(SaveError, match="seed out of range"):
         save_read.decode(record_file.seal(save.MAGIC, save.VERSION, 0, payload))
     head = bytearray()
     save.put_setup(head, setup)
-    payload[13:17] = b"\x00\x00\x00\x00"
+    payload = bytearray(good)
     payload[len(head) + 20:len(head) + 22] = b"\xff\xff"  # hand_number (the module's layout)
-    # the next hand's number would not fit the game's own save
+    # the next hand's number would not fit the game's own save (which refuses to write it)
     with pytest.raises(SaveError, match="hand number out of range"):
         save_read.decode(record_file.seal(save.MAGIC, save.VERSION, 0, payload))
 
