@@ -52,7 +52,7 @@ from engine.play import play_match
 from engine.record import RecordWriter
 from engine.rules import Rules
 from engine.state import State
-from sim.selfplay import check_output, parse_rule_options, replacing
+from sim.selfplay import check_output, check_seeds, parse_rule_options, replacing
 
 Z95 = 1.96  # two-sided 95% quantile of the normal distribution
 _DEALS_PER_MATCH_PAIR = 10
@@ -345,12 +345,10 @@ def check_options(setup: Setup, deals: int, matches: int, jobs: int) -> None:
         raise ValueError("--matches must be 0 or more")
     if jobs < 1:
         raise ValueError("--jobs must be at least 1")
-    if not 0 <= setup.seed < _SEED_LIMIT:
-        raise ValueError("--seed must be in 0..2**30 - 1, not %d" % setup.seed)
-    runs, flag = (deals, "--deals") if deals >= matches else (matches, "--matches")
-    if setup.seed + runs > _SEED_LIMIT:  # seeds S + i, each below 2**30
-        raise ValueError("%s %d from --seed %d would pass the last seed, 2**30 - 1"
-                         % (flag, runs, setup.seed))
+    if deals >= matches:  # deal and match i are seeded S + i
+        check_seeds(setup.seed, deals, "--deals")
+    else:
+        check_seeds(setup.seed, matches, "--matches")
     Rules(setup.preset, setup.overrides)
 
 

@@ -133,11 +133,17 @@ def check_counts(seed: int, matches: int) -> None:
     """Raise ValueError unless ``matches`` from ``seed`` on are a run the PRNG can seed."""
     if matches < 1:
         raise ValueError("--matches must be at least 1")
+    check_seeds(seed, matches, "--matches")
+
+
+def check_seeds(seed: int, runs: int, flag: str) -> None:
+    """Raise ValueError unless ``seed`` and the ``runs`` seeds after it (counted by option
+    ``flag``) are all seeds the PRNG takes, 0..2**30 - 1."""
     if not 0 <= seed < 1 << 30:
         raise ValueError("--seed must be in 0..2**30 - 1, not %d" % seed)
-    if seed + matches > 1 << 30:  # the last match's seed is 2**30 - 1
-        raise ValueError("--matches %d from --seed %d would pass the last seed, 2**30 - 1"
-                         % (matches, seed))
+    if seed + runs > 1 << 30:  # the last run's seed is 2**30 - 1
+        raise ValueError("%s %d from --seed %d would pass the last seed, 2**30 - 1"
+                         % (flag, runs, seed))
 
 
 def check_output(path: str | None, flag: str) -> None:
