@@ -330,8 +330,9 @@ def write_settings(drive: Path, profile_name: str) -> None:
 def copy(drive: Path, files: list[str], mpy_cross: str | None = None,
          as_written: bool = False) -> list[str]:
     """Copy ``files`` to ``drive``, engine/ and lib/ built by sim/minify.py (constants folded,
-    names shortened): compiled with ``mpy_cross``, else as ``.py`` built for the board's
-    compiler, or ``as_written``; returns the paths written on the drive."""
+    names shortened): compiled with ``mpy_cross`` (the engine's core in one module,
+    sim/bundle.py), else as ``.py`` built for the board's compiler, or ``as_written``; returns
+    the paths written on the drive."""
     renaming = None if as_written else minify.renaming()
     written = []
     with tempfile.TemporaryDirectory() as work:
@@ -340,6 +341,8 @@ def copy(drive: Path, files: list[str], mpy_cross: str | None = None,
             target = drive / name
             target.parent.mkdir(parents=True, exist_ok=True)
             built = renaming and name.endswith(".py") and name.startswith(("engine/", "lib/"))
+            if built and renaming.bundled(name, py_build=not mpy_cross):
+                continue
             if built and not mpy_cross:
                 target.write_text(renaming.apply(source.read_text(encoding="utf-8"), name,
                                                  py_build=True), encoding="utf-8")

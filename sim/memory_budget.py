@@ -85,7 +85,7 @@ from pathlib import Path
 
 import boards  # lib/boards.py (sim/__init__.py puts lib/ on sys.path)
 
-from sim import deploy, minify, mpruntime
+from sim import bundle, deploy, minify, mpruntime
 
 ROOT = Path(__file__).resolve().parent.parent
 LIB_HEAP = ROOT / "sim" / "mp" / "lib_heap.py"
@@ -626,23 +626,25 @@ LIFTS = (mpruntime.LIFT, mpruntime.LIFT + (1 << 20), mpruntime.LIFT + (3 << 20))
 
 
 def measure_board(board: str, paths: dict, missing, script: Path, lifts=LIFTS,
-                  search: bool | None = None) -> dict:
+                  search: bool | None = None, bundled: bool = True) -> dict:
     """Run sim/mp/lib_heap.py (``script``, with ``paths`` mounting its folder as /harness) for
     ``board`` at each of ``lifts``; returns the figures (see
     that script) of the run that held less in all, a stray pointer's garbage being the only
     difference between them. The bots search if ``search`` (default: if ``board``'s free heap
-    lets them, ``searches``)."""
+    lets them, ``searches``). ``bundled``: the tree holds the engine's core in one module, as
+    a ``.mpy`` build does (sim/bundle.py), not a ``.py`` build."""
     if search is None:
         search = searches(board)
+    named = bundle.built_names if bundled else list
     common, own = adafruit_modules(board)
     common = [m for m in common if m.split(".")[0] not in missing]
     own = [m for m in own if m.split(".")[0] not in missing]
     runs = []
     for lift in lifts:
         output = mpruntime.run_wasm(script, board_profile(board).name, _csv(lib_modules()),
-                                    _csv(engine_modules()), _csv(DRIVERS[board]),
+                                    _csv(named(engine_modules())), _csv(DRIVERS[board]),
                                     _csv(STARTUP), _csv(common), _csv(own),
-                                    _csv(session_modules(board, search)),
+                                    _csv(named(session_modules(board, search))),
                                     # the free heap the profile is made with: 0 searches
                                     str(0 if search else boards.SEARCH_MIN_FREE - 1),
                                     paths=paths,
@@ -1250,7 +1252,7 @@ def budget(board_names=BOARDS, with_bench: bool = True,
             row = make_row(name, shown[name],
                            measure_board(name, paths, tree["missing"], tree["lib_heap"]),
                            measure_board(name, tree["source_paths"], tree["missing"],
-                                         tree["source_lib_heap"]),
+                                         tree["source_lib_heap"], bundled=False),
                            compiles if search else compiles_lean)
             # what the board would hold with the search: SEARCH_MIN_FREE must leave it 30%
             row.parts["search_total"] = row.total if search else make_row(
@@ -1266,7 +1268,7 @@ def budget(board_names=BOARDS, with_bench: bool = True,
                 common, own = adafruit_modules(name)
                 modules += [m for m in common + own if m not in modules
                             and m.split(".")[0] not in tree["missing"]]
-            modules += engine_modules() + lib_modules()
+            modules += bundle.built_names(engine_modules()) + lib_modules()
             for name in board_names:
                 modules += [m for m in DRIVERS[name] if m not in modules]
             breakdown = module_breakdown(modules, paths, Path(work))

@@ -46,6 +46,7 @@ from __future__ import annotations
 import argparse
 import ast
 import builtins
+import functools
 import hashlib
 import io
 import keyword
@@ -55,7 +56,7 @@ import tokenize
 from collections import Counter
 from pathlib import Path
 
-from sim import const_fold
+from sim import bundle, const_fold
 from sim.const_fold import MinifyError
 
 __all__ = ["MinifyError", "Renaming", "make_mapping", "rename", "renaming"]
@@ -223,27 +224,46 @@ class Renaming:
 
     def __init__(self, root: Path = ROOT, keep: set[str] | None = None) -> None:
         scan = BoardScan(root)
+        self.root = root
         self.constants = scan.constants
         self.unused = scan.unused
         self.mapping = _shorten(scan, read_keep() if keep is None else keep)
         self._built: dict[tuple, str] = {}
 
-    def apply(self, text: str, path="<source>", py_build: bool = False) -> str:
+    def apply(self, text: str, path="<source>", py_build: bool = False,
+              apart: bool = False) -> str:
         """``text`` (a module of the board's code at ``path``, relative to the root, or a
-        script that drives it) as built: its constants folded, its names shortened; for a
-        ``.py`` build (``py_build``) also for the board's compiler: its locals renamed to
-        letters, its docstrings dropped."""
-        key = (text, str(path), py_build)
+        script that drives it) as built: its constants folded, its names shortened, and
+        the engine's core imported from ``engine/__init__.py``, which holds it (``bundled``);
+        for a ``.py`` build (``py_build``) instead, for the board's compiler: its locals
+        renamed to letters, its docstrings dropped, the core's modules apart. ``apart``
+        keeps them apart too, for a script that drives a ``.py`` build."""
+        key = (text, str(path), py_build, apart)
         if key not in self._built:  # a deploy, the budget and the tests build files again
-            self._built[key] = self._build(text, path, py_build)
+            self._built[key] = self._build(text, path, py_build, apart or py_build)
         return self._built[key]
 
-    def _build(self, text: str, path, py_build: bool) -> str:
+    def bundled(self, path, py_build: bool = False) -> bool:
+        """Whether a ``.mpy`` build (not ``py_build``) writes no file of its own for
+        ``path``: a module of the engine's core, which it holds in ``engine/__init__.py``
+        (sim/bundle.py)."""
+        return not py_build and bundle.is_member(path)
+
+    def _build(self, text: str, path, py_build: bool, apart: bool) -> str:
         text = self.constants.fold(strip_slots(text, path), path)
         text = strip_functions(text, self.unused.get(Path(path).as_posix(), ()), path)
         text = const_fold.drop_unused_const(const_fold.fold_private(text, path), path)
         text = rename(text, self.mapping, path)
-        return strip_docstrings(rename_locals(text, path), path) if py_build else text
+        if py_build:
+            return strip_docstrings(rename_locals(text, path), path)
+        if apart:
+            return text
+        if Path(path).as_posix() == bundle.INIT:
+            members = {name: self.root / bundle.member_path(name) for name in bundle.MEMBERS}
+            return bundle.bundle(text, {name: self.apply(
+                source.read_text(encoding="utf-8"), bundle.member_path(name))
+                for name, source in members.items() if source.is_file()})
+        return text if bundle.is_member(path) else bundle.rewrite_imports(text, path)
 
 
 _RENAMINGS: dict[str, tuple[str, Renaming]] = {}  # root -> (its sources' digest, Renaming)
@@ -481,6 +501,8 @@ def write_tree(dest: Path, renaming: Renaming, root: Path = ROOT,
     written = []
     for path in board_sources(root):
         text = (root / path).read_text(encoding="utf-8")
+        if renaming.bundled(path, py_build):
+            continue
         target = dest / path
         target.parent.mkdir(parents=True, exist_ok=True)
         if path.as_posix() not in VERBATIM:
@@ -499,7 +521,7 @@ def write_root(dest: Path, extra=(), root: Path = ROOT, py_build: bool = False) 
     built = renaming(root)
     write_tree(dest, built, root, py_build)
     for folder in extra:
-        write_folder(dest, folder, built.apply, root)
+        write_folder(dest, folder, functools.partial(built.apply, apart=py_build), root)
     return built.mapping
 
 

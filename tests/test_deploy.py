@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from sim import deploy, minify, typecheck
+from sim import bundle, deploy, minify, typecheck
 
 SHEETS = {  # the card size each board's screen gets (lib/card_tiles.py)
     "pyportal": "23x31",
@@ -266,12 +266,16 @@ def test_mpy_needs_circuitpythons_mpy_cross(tmp_path):
                             out=lambda *a: None)
     found = files_in(drive)
     assert found == set(written)
-    assert {"code.py", "boot.py", "lib/main_loop.mpy", "lib/hardware.mpy", "engine/state.mpy",
-            "engine/bots/__init__.mpy", "assets/cards_italian_15x21.bmp"} <= found
+    assert {"code.py", "boot.py", "lib/main_loop.mpy", "lib/hardware.mpy",
+            "engine/__init__.mpy", "engine/bots/__init__.mpy", "engine/secured.mpy",
+            "assets/cards_italian_15x21.bmp"} <= found
     assert not any(f.endswith(".py") for f in found - {"code.py", "boot.py"})
-    assert (drive / "engine" / "state.mpy").read_bytes().startswith(b"-O3")  # no line numbers
+    # the engine's core is one module, engine/__init__.mpy (sim/bundle.py)
+    assert not {"engine/%s.mpy" % name for name in bundle.MEMBERS} & found
+    init = (drive / "engine" / "__init__.mpy").read_bytes()
+    assert init.startswith(b"-O3")  # no line numbers
     # each .mpy keeps as its source name the __file__ the board's import gives it
-    assert b"-s engine/state.mpy " in (drive / "engine" / "state.mpy").read_bytes()
+    assert b"-s engine/__init__.mpy " in init
     assert b"-s /lib/main_loop.mpy " in (drive / "lib" / "main_loop.mpy").read_bytes()
     # compiled with the constants folded and the names shortened (sim/const_fold.py,
     # sim/minify.py); code.py and boot.py as written
@@ -279,9 +283,11 @@ def test_mpy_needs_circuitpythons_mpy_cross(tmp_path):
     source = (ROOT / "engine" / "moves.py").read_text()
     built = renaming.apply(source, "engine/moves.py")
     assert built != minify.rename(source, renaming.mapping)  # MAX_MOVES and the rest fold
-    assert (drive / "engine" / "moves.mpy").read_bytes().endswith(b" " + built.encode())
+    bundled = renaming.apply((ROOT / "engine" / "__init__.py").read_text(), "engine/__init__.py")
+    assert init.endswith(b" " + bundled.encode())
+    assert built.split("\ndef ", 1)[1] in bundled  # moves' functions, as built
     assert (drive / "code.py").read_bytes() == (ROOT / "code.py").read_bytes()
-    assert len(found) == len(expected_files("pybadge"))
+    assert len(found) == len(expected_files("pybadge")) - len(bundle.MEMBERS)
 
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit "
                                         "PyBadge with samd51j19\nBoard ID:pybadge\n")
@@ -333,7 +339,7 @@ def test_mpy_cross_auto_fetches_the_one_for_the_boards_circuitpython(tmp_path):
     lines = []
     written = deploy.deploy("pyportal", drive, libs=False, mpy_cross="auto", build_tools=python,
                             out=lines.append)
-    assert "lib/main_loop.mpy" in written and "engine/state.mpy" in written
+    assert "lib/main_loop.mpy" in written and "engine/__init__.mpy" in written
     assert "mpy-cross for CircuitPython 10.0.3" in lines
     assert deploy.memory_note("pyportal", True, False) == ""  # .mpy keeps the PyPortal's 30%
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython 8.2.10 on 2024-02-14; Adafruit "
@@ -353,7 +359,7 @@ def test_by_default_a_board_short_as_py_files_gets_mpy_files_if_it_can(tmp_path)
     lines = []
     written = deploy.deploy("pyportal", drive, libs=False, mpy_cross=deploy.WHERE_NEEDED,
                             build_tools=build_tools(tmp_path / "ok"), out=lines.append)
-    assert "lib/main_loop.mpy" in written and "engine/state.mpy" in written
+    assert "lib/main_loop.mpy" in written and "engine/__init__.mpy" in written
     assert lines[0].startswith("fetching CircuitPython's mpy-cross: a pyportal holds less")
     assert "mpy-cross for CircuitPython 10.0.3" in lines
     assert deploy.memory_note("pyportal", True, False) not in lines[1:]

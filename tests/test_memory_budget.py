@@ -120,7 +120,7 @@ PY_BOARDS = ("pico-display",)
 @pytest.fixture(scope="module")
 def measured_py(tree):
     return {name: mb.measure_board(name, tree["source_paths"], tree["missing"],
-                                   tree["source_lib_heap"])
+                                   tree["source_lib_heap"], bundled=False)
             for name in PY_BOARDS}
 
 
