@@ -10,8 +10,9 @@ read them and each module's private ones into it (sim/const_fold.py ``fold_priva
 module left with no ``const()`` loses its ``const`` import (``drop_unused_const``: one name
 less in its globals); the module-level functions that neither the board's code nor the
 scripts that drive it (``HARNESS``) call are left out (``strip_functions``: the tests' card
-and move helpers); ``Renaming`` does all of it. A ``.py`` deploy (``make deploy``
-without ``MPY_CROSS``) is built the same way, and besides, as the board compiles it and its
+and move helpers); last, a ``.mpy`` build writes the engine's core as one module
+(sim/bundle.py). ``Renaming`` does all of it. A ``.py`` deploy (``make deploy``
+without ``MPY_CROSS``) is built the same way but for the bundle, and besides, as the board compiles it and its
 compiler interns every name it reads: its docstrings dropped (``strip_docstrings``) and its
 locals renamed to letters (``rename_locals``). ``AS_WRITTEN=1`` copies the sources as
 written instead, to be read and edited on the drive.
