@@ -104,12 +104,11 @@ def _convert(name: str, value):
         if kind == "int_or_off" and (value is None or value is False or text == "off"):
             return "off"
         try:
-            if isinstance(value, float):
-                raise ValueError(value)  # 16.5 is no target; int() would truncate it
-            number = int(value)
-        except (TypeError, ValueError):
+            number = _whole(value.strip() if isinstance(value, str) else value)
+        except ValueError:
             allowed = "an integer or off" if kind == "int_or_off" else "an integer"
-            raise RulesError("%s must be %s, got %r" % (name, allowed, value)) from None
+            shown = value[:20] + "..." if isinstance(value, str) and len(value) > 24 else value
+            raise RulesError("%s must be %s, got %r" % (name, allowed, shown)) from None
         if isinstance(value, bool) or number < 0:
             raise RulesError("%s must be a non-negative integer, got %r" % (name, value))
         return number
@@ -118,6 +117,18 @@ def _convert(name: str, value):
     if kind == "primiera":
         return _parse_primiera(value)
     raise AssertionError(kind)
+
+
+def _whole(value) -> int:
+    """``value`` as an int: an int, or ASCII digits with an optional minus sign. int() alone
+    would also take 16.5 (as 16), "1_6", " 16", "+16" and other scripts' digits, none of
+    which a rule is written with. ValueError for anything else."""
+    if isinstance(value, int):
+        return value
+    digits = value[1:] if isinstance(value, str) and value[:1] == "-" else value
+    if not isinstance(digits, str) or not digits or digits.strip("0123456789"):
+        raise ValueError(value)
+    return int(value)
 
 
 def _parse_packets(value) -> tuple:
@@ -130,7 +141,7 @@ def _parse_packets(value) -> tuple:
         token = str(item).strip().upper()
         on_table = token.startswith("T")
         try:
-            count = int(token[1:] if on_table else token)
+            count = _whole(token[1:] if on_table else token)
         except ValueError:
             raise RulesError("deal_packets: %r is not a packet (3 or T2)" % (item,)) from None
         if not 1 <= count <= 10:
@@ -160,10 +171,11 @@ def _parse_primiera(value) -> tuple:
         raise _primiera_error(value)
     items = value.split(",") if isinstance(value, str) else list(value)
     try:
-        if any(isinstance(item, (float, bool)) for item in items):
-            raise ValueError(items)  # 10.7 or True is no primiera value; int() would take it
-        values = tuple(int(item) for item in items)
-    except (TypeError, ValueError):
+        if any(isinstance(item, bool) for item in items):
+            raise ValueError(items)  # True is no primiera value; int() would take it
+        values = tuple(_whole(item.strip() if isinstance(item, str) else item)
+                       for item in items)
+    except ValueError:
         raise _primiera_error(value) from None
     if len(values) != 10 or min(values) < 0 or max(values) > 60:
         raise _primiera_error(value)

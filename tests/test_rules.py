@@ -323,6 +323,28 @@ def test_float_target_refused():
     assert "target" in refused("chitarrella", {"target": 16.5})
 
 
+@pytest.mark.parametrize("name, value", [
+    ("target", "1_6"), ("target", "+16"), ("target", "\u0661\u0666"),  # Arabic-Indic 16
+    ("redeal_kings_min", "3 4"), ("deal_packets", "3,T_2,3,T2,3"),
+    ("primiera_values", "16,12,13,14,15,18,21,10,10,1_0"),
+])
+def test_numbers_are_plain_ascii_digits(name, value):
+    # int() alone would read each of these as a number no rule is written as
+    assert name in refused("chitarrella", {name: value})
+
+
+def test_numbers_may_have_spaces_around_them():
+    assert Rules("chitarrella", {"target": " 16 "}).target == 16
+    spaced = Rules("chitarrella", {"primiera_values": "16, 12, 13, 14, 15, 18, 21, 10, 10, 10"})
+    assert spaced.values["primiera_values"] == (16, 12, 13, 14, 15, 18, 21, 10, 10, 10)
+
+
+def test_a_refused_long_value_is_shown_cut():
+    message = refused("chitarrella", {"target": "1" * 5001})
+    assert "target must be an integer, got '11111111111111111111...'" in message
+    assert len(message) < 100
+
+
 @pytest.mark.parametrize("name, value", [("redeal_kings_min", 3),
                                          ("redeal_if_table_sum_le", 10)])
 def test_redeal_options_refused_with_ten_card_deal(name, value):
