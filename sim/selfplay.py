@@ -149,7 +149,9 @@ def check_seeds(seed: int, runs: int, flag: str) -> None:
 def check_output(path: str | None, flag: str) -> None:
     """Raise ValueError unless a file can be written at ``path`` (checked before a run, so a
     long run does not end in an error about its output); None (not asked for) and ``-`` for
-    stdout (``--out``) pass."""
+    stdout (``--out``) pass, while stdout is open."""
+    if path == "-" and flag == "--out" and sys.stdout is None:  # started with it closed
+        raise ValueError("--out -: standard output is closed; give a file name")
     if path is None or (path == "-" and flag == "--out"):
         return
     if not path:

@@ -198,6 +198,14 @@ def test_selfplay_out_dash_writes_the_record_to_stdout(capsys):
     assert SUMMARY.match(stderr.strip()) and stderr.count("\n") == 1
 
 
+@pytest.mark.parametrize("command", ["selfplay", "arena"])
+def test_out_dash_with_stdout_closed_is_refused(capsys, monkeypatch, command):
+    monkeypatch.setattr(sys, "stdout", None)  # as Python starts with fd 1 closed (`>&-`)
+    status, _, stderr = run_cli(capsys, command, "--out", "-")
+    assert status == 2
+    assert stderr == "error: --out -: standard output is closed; give a file name\n"
+
+
 def test_selfplay_subprocess_out_dash(capsys, tmp_path):
     options = ["--preset", "dieci+tre_gradi", "--seed", "12", "--matches", "2", "--bots",
                "greedy,random,greedy,random", "--rule", "declare_out=true"]
