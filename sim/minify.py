@@ -11,11 +11,11 @@ module left with no ``const()`` loses its ``const`` import (``drop_unused_const`
 less in its globals); the module-level functions that neither the board's code nor the
 scripts that drive it (``HARNESS``) call are left out (``strip_functions``: the tests' card
 and move helpers); last, a ``.mpy`` build writes the engine's core as one module
-(sim/bundle.py). ``Renaming`` does all of it. A ``.py`` deploy (``make deploy``
-without ``MPY_CROSS``) is built the same way but for the bundle, and besides, as the board compiles it and its
-compiler interns every name it reads: its docstrings dropped (``strip_docstrings``) and its
-locals renamed to letters (``rename_locals``). ``AS_WRITTEN=1`` copies the sources as
-written instead, to be read and edited on the drive.
+(sim/bundle.py). ``Renaming`` does all of it. A ``.py`` deploy (``make deploy`` without
+``MPY_CROSS``) is built the same way but for the bundle, and besides, as the board compiles
+it and its compiler interns every name it reads: its docstrings dropped
+(``strip_docstrings``) and its locals renamed to letters (``rename_locals``).
+``AS_WRITTEN=1`` copies the sources as written instead, to be read and edited on the drive.
 
 Renaming is by token (``tokenize``), so ``obj.name``, ``name``, ``f(name=1)`` and
 ``def f(name)`` change together and strings and comments never do. A name keeps its spelling
