@@ -51,6 +51,7 @@ import functools
 import hashlib
 import io
 import keyword
+import os
 import re
 import sys
 import tokenize
@@ -590,8 +591,13 @@ def main(argv=None) -> int:
         print("minify: %s" % error, file=sys.stderr)
         return 2
     if args.map:
-        for name, short in sorted(mapping.items(), key=lambda item: item[1]):
-            print(short, name)
+        try:
+            for name, short in sorted(mapping.items(), key=lambda item: item[1]):
+                print(short, name)
+            sys.stdout.flush()
+        except BrokenPipeError:  # `--map | grep -m1 ...`: the reader has what it wanted
+            # Python's own advice: stdout to devnull, so the flush at exit finds no pipe
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     else:
         saved = sum(len(name) - len(short) for name, short in mapping.items())
         print("%d names renamed, %d characters shorter" % (len(mapping), saved))

@@ -120,6 +120,16 @@ def test_the_real_mapping_is_safe():
     assert len(mapping) > 800
 
 
+def test_the_map_read_in_part_ends_quietly():
+    # `python -m sim.minify --map | head`: the reader goes before the map is all written.
+    # Here it goes before the first line (the scan takes a second or more), every time.
+    process = subprocess.Popen([sys.executable, "-m", "sim.minify", "--map"], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()
+    _, stderr = process.communicate(timeout=120)
+    assert (process.returncode, stderr) == (0, b"")
+
+
 def test_an_f_string_is_refused(tree):
     (tree / "lib" / "main_loop.py").write_text("name = 1\ntext = f'{name}'\n")
     with pytest.raises(minify.MinifyError, match=r"main_loop.py:2: an f-string"):
