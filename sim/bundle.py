@@ -69,6 +69,14 @@ def _member_imports(node: ast.ImportFrom) -> list[tuple[str, str]]:
             if alias.name in MEMBERS]
 
 
+def _core_imports(node: ast.stmt) -> set[str]:
+    """The members a ``from engine... import`` statement imports, modules or their names."""
+    if not isinstance(node, ast.ImportFrom) or node.level:
+        return set()
+    member = _member_of(node.module)
+    return {member} if member else {name for name, _ in _member_imports(node)}
+
+
 def rewrite_imports(text: str, path="<source>") -> str:
     """``text`` importing the core's names from the package instead of its members; lines
     as they were."""
@@ -102,37 +110,30 @@ def bundle(package_text: str, members: dict[str, str]) -> str:
     """The package's ``__init__`` text followed by every member's (``{name: built text}``),
     each after the members it imports, as one module."""
     parts = [package_text.rstrip("\n") + "\n"]
+    trees = {name: ast.parse(text, member_path(name)) for name, text in members.items()}
     defined: dict[str, str] = {}
-    for name in _order(members):
+    for name in _order(trees):
         path = member_path(name)
-        tree = ast.parse(members[name], path)
-        for bound in _top_level_names(tree):
+        for bound in _top_level_names(trees[name]):
             if defined.setdefault(bound, name) != name:
                 raise MinifyError("%s: %s is also defined in %s; the bundled core needs one "
                                   "name for each" % (path, bound, member_path(defined[bound])))
-        parts.append(_inlined(members[name], tree, path))
+        parts.append(_inlined(members[name], trees[name], path))
     return "\n".join(parts)
 
 
-def _order(members: dict[str, str]) -> list[str]:
+def _order(trees: dict[str, ast.Module]) -> list[str]:
     """The members, each after those it imports at its top level (then in ``MEMBERS``'
     order)."""
-    needs = {}
-    for name, text in members.items():
-        needs[name] = set()
-        for node in ast.parse(text, member_path(name)).body:
-            if isinstance(node, ast.ImportFrom) and not node.level:
-                needs[name] |= {member for member, _ in _member_imports(node)}
-                if _member_of(node.module):
-                    needs[name].add(_member_of(node.module))
-        needs[name] &= set(members)
+    needs = {name: set().union(*map(_core_imports, tree.body)) & set(trees)
+             for name, tree in trees.items()}
     order: list[str] = []
-    while len(order) < len(members):
-        ready = [name for name in MEMBERS if name in members and name not in order
+    while len(order) < len(trees):
+        ready = [name for name in MEMBERS if name in trees and name not in order
                  and needs[name] <= set(order)]
         if not ready:
             raise MinifyError("%s import one another in a circle" % ", ".join(
-                member_path(name) for name in MEMBERS if name in members and name not in order))
+                member_path(name) for name in MEMBERS if name in trees and name not in order))
         order.append(ready[0])
     return order
 
@@ -155,8 +156,7 @@ def _inlined(text: str, tree: ast.Module, path: str) -> str:
     aliases = set()
     edits = []
     for node in tree.body:
-        if isinstance(node, ast.ImportFrom) and not node.level and \
-                (_member_of(node.module) or _member_imports(node)):
+        if _core_imports(node):
             aliases |= {bound for _, bound in _member_imports(node)}
             others = [a for a in node.names if a.name not in MEMBERS] \
                 if node.module == PACKAGE else []
