@@ -104,7 +104,7 @@ def _convert(name: str, value):
         if kind == "int_or_off" and (value is None or value is False or text == "off"):
             return "off"
         try:
-            number = _whole(value.strip() if isinstance(value, str) else value)
+            number = _whole(value)
         except ValueError:
             allowed = "an integer or off" if kind == "int_or_off" else "an integer"
             shown = value[:20] + "..." if isinstance(value, str) and len(value) > 24 else value
@@ -120,11 +120,13 @@ def _convert(name: str, value):
 
 
 def _whole(value) -> int:
-    """``value`` as an int: an int, or ASCII digits with an optional minus sign. int() alone
-    would also take 16.5 (as 16), "1_6", " 16", "+16" and other scripts' digits, none of
-    which a rule is written with. ValueError for anything else."""
+    """``value`` as an int: an int, or ASCII digits with an optional minus sign, spaces
+    around them allowed. int() alone would also take 16.5 (as 16), "1_6", "+16" and other
+    scripts' digits, none of which a rule is written with. ValueError for anything else."""
     if isinstance(value, int):
         return value
+    if isinstance(value, str):
+        value = value.strip()
     digits = value[1:] if isinstance(value, str) and value[:1] == "-" else value
     if not isinstance(digits, str) or not digits or digits.strip("0123456789"):
         raise ValueError(value)
@@ -173,8 +175,7 @@ def _parse_primiera(value) -> tuple:
     try:
         if any(isinstance(item, bool) for item in items):
             raise ValueError(items)  # True is no primiera value; int() would take it
-        values = tuple(_whole(item.strip() if isinstance(item, str) else item)
-                       for item in items)
+        values = tuple(_whole(item) for item in items)
     except ValueError:
         raise _primiera_error(value) from None
     if len(values) != 10 or min(values) < 0 or max(values) > 60:

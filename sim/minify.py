@@ -242,7 +242,7 @@ class Renaming:
         keeps them apart too, for a script that drives a ``.py`` build."""
         key = (text, str(path), py_build, apart)
         if key not in self._built:  # a deploy, the budget and the tests build files again
-            self._built[key] = self._build(text, path, py_build, apart or py_build)
+            self._built[key] = self._build(text, path, py_build, apart)
         return self._built[key]
 
     def bundled(self, path, py_build: bool = False) -> bool:
