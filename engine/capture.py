@@ -28,6 +28,7 @@ Allocation: none.
 """
 
 from engine.cards import NO_CARD, VALUE
+from engine.kinds import byte_table
 from engine.moves import ACE_SWEEP, BIT_INDEX, SELF_TAKE, TABLE_MASK, count_slots
 
 # For each value 0..10, the masks (bit v for value v) of two or more distinct values adding up
@@ -42,7 +43,7 @@ SUM_MASKS = (
 # (v 3..10) when the values of mask ``m << 1`` (bit v for value v, values 1..9) hold a mask of
 # SUM_MASKS[v]. One lookup a position tells which cards may capture; the others trail without
 # walking SUM_MASKS (512 bytes; tests/test_capture.py derives it again).
-SUMS_OF = (
+SUMS_OF = byte_table(
     b"\x00\x00\x00\x01\x00\x02\x04\x0f\x00\x04\x08\x1d\x10\x36\x5c\xff\x00\x08\x10\x39\x20\x6a\xb4"
     b"\xff\x40\xcc\x58\xfd\x70\xfe\xfc\xff\x00\x10\x20\x71\x40\xd2\x64\xff\x80\x94\xa8\xfd\xd0\xf6"
     b"\xfc\xff\x00\x18\x30\x79\x60\xfa\xf4\xff\xc0\xdc\xf8\xfd\xf0\xfe\xfc\xff\x00\x20\x40\xe1\x80"

@@ -15,6 +15,8 @@ except ImportError:  # CPython
         return value
 
 
+from engine.kinds import byte_table
+
 DECK_SIZE = const(40)
 NO_CARD = const(255)  # marks an empty slot in a card buffer
 
@@ -27,14 +29,16 @@ RANK_CHARS = "A234567JQK"
 SUIT_CHARS = "dcbs"
 
 # C-18: primiera values by rank A 2 3 4 5 6 7 J Q K.
-PRIMIERA = b"\x10\x0c\x0d\x0e\x0f\x12\x15\x0a\x0a\x0a"  # 16 12 13 14 15 18 21 10 10 10
+PRIMIERA = byte_table(b"\x10\x0c\x0d\x0e\x0f\x12\x15\x0a\x0a\x0a")  # 16 12 13 14 15 18 21 10 10 10
 
 # Capture value of each card 0..39 (C-3): value = rank + 1. A literal, so importing makes
 # no garbage (tests/test_cards.py checks it).
-VALUE = b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a" \
-    b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a" \
-    b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a" \
+VALUE = byte_table(
     b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a"
+    b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a"
+    b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a"
+    b"\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a"
+)
 
 
 def card_value(card: int) -> int:

@@ -16,6 +16,8 @@ except ImportError:  # CPython
         return value
 
 
+from engine.kinds import byte_table
+
 MAX_TABLE = const(16)  # table slots; RULES §4.5 bounds a table to 13 cards without ace rules
 MAX_MOVES = const(192)  # legal-move buffer size; see engine/capture.py for the bound
 MAX_CARD_MOVES = const(26)  # the most legal moves one card can have (engine/capture.py)
@@ -24,7 +26,7 @@ SELF_TAKE = const(0x400000)  # ace takes itself onto an empty table (ace_on_empt
 ACE_SWEEP = const(0x800000)  # ace takes the whole table (ace_sweep)
 
 # Index of the bit in a one-bit mask, by ``bit % 37`` (2**k % 37 is distinct for k < 36).
-BIT_INDEX = (
+BIT_INDEX = byte_table(
     b"\x00\x00\x01\x1a\x02\x17\x1b\x00\x03\x10\x18\x1e\x1c\x0b\x00\x0d\x04\x07\x11"
     b"\x00\x19\x16\x1f\x0f\x1d\x0a\x0c\x06\x00\x15\x0e\x09\x05\x14\x08\x13\x12"
 )

@@ -18,6 +18,7 @@ from array import array
 from engine import capture, observe, scoring
 from engine import match as bookkeeping  # not `match`: a slot's name (pyright)
 from engine.cards import KING_RANK, NO_CARD, VALUE
+from engine.kinds import byte_buffer, byte_table
 from engine.layout import (
     CHANCE,
     DEAL,
@@ -46,14 +47,14 @@ from engine.rng import Rng
 from engine.rules import TABLE_PACKET
 
 # Blank buffers copied over a hand's buffers by _clear_hand and _shuffle.
-_NOWHERE_40 = bytes((NOWHERE,)) * 40
-_ZERO_41 = bytes(41)
+_NOWHERE_40 = byte_table(bytes((NOWHERE,)) * 40)
+_ZERO_41 = byte_table(bytes(41))
 _ZERO_MOVES = (0,) * 40
 _ZERO_VALUES = (0,) * 11
-_ZERO_SEATS = bytes(4)
-_NO_CARD_10 = bytes((NO_CARD,)) * 10
-_NO_CARD_TABLE = bytes((NO_CARD,)) * MAX_TABLE
-_CARD_ORDER = bytes(range(40))
+_ZERO_SEATS = byte_table(bytes(4))
+_NO_CARD_10 = byte_table(bytes((NO_CARD,)) * 10)
+_NO_CARD_TABLE = byte_table(bytes((NO_CARD,)) * MAX_TABLE)
+_CARD_ORDER = byte_table(bytes(range(40)))
 
 
 class State:
@@ -74,31 +75,32 @@ class State:
     def __init__(self, rules, seed: int = 1) -> None:
         self.rules = rules
         self.rng = Rng(1)
+        # Buffers of small ints: bytearrays on a board, lists on CPython (engine/kinds.py).
         # hands[seat][slot] -> card; the first hand_count[seat] slots hold cards, then NO_CARD.
-        self.hands = (bytearray(10), bytearray(10), bytearray(10), bytearray(10))
-        self.hand_count = bytearray(4)
-        self.table = bytearray(MAX_TABLE)  # slot -> card or NO_CARD
-        self.where = bytearray(40)  # card -> seat 0..3, TABLE, PILE + team, NOWHERE
-        self.slot = bytearray(40)  # card -> its slot in a hand or on the table
+        self.hands = (byte_buffer(10), byte_buffer(10), byte_buffer(10), byte_buffer(10))
+        self.hand_count = byte_buffer(4)
+        self.table = byte_buffer(MAX_TABLE)  # slot -> card or NO_CARD
+        self.where = byte_buffer(40)  # card -> seat 0..3, TABLE, PILE + team, NOWHERE
+        self.slot = byte_buffer(40)  # card -> its slot in a hand or on the table
         # value 1..10 -> mask of table slots. A list, not an array("H"): read and written in
         # every move generation and capture, and a list item costs CPython a third of an
         # array item (no conversion); on a 32-bit board it is 22 bytes larger.
         self.value_slots = [0] * 11
-        self.deck = bytearray(40)
-        self.scope = bytearray(2)  # scope made this hand, per team (public, C-14)
+        self.deck = byte_buffer(40)
+        self.scope = byte_buffer(2)  # scope made this hand, per team (public, C-14)
         # One entry per ply of the hand, for undo and for records. All but ply_move are 41
         # long, like ply_log, so one blank clears them at a deal. ply_move is a list, like
         # value_slots, for CPython's speed; on a 32-bit board it takes what an array("i") does.
         self.ply_move = [0] * 40
-        self.ply_taker = bytearray(41)  # last taker before the ply
-        self.ply_slot = bytearray(41)  # hand slot the card was played from
-        self.ply_scopa = bytearray(41)  # 1 if the ply scored a scopa
-        self.ply_log = bytearray(41)  # start of the ply's cards in capture_log
-        self.capture_log = bytearray(41)  # cards taken from the table, in slot order per ply
-        self.first_capture = bytearray(2)  # ply + 1 of each team's first capture, 0 if none
-        self.sum_stack = bytearray(MAX_TABLE)  # work areas of capture._general_sums
+        self.ply_taker = byte_buffer(41)  # last taker before the ply
+        self.ply_slot = byte_buffer(41)  # hand slot the card was played from
+        self.ply_scopa = byte_buffer(41)  # 1 if the ply scored a scopa
+        self.ply_log = byte_buffer(41)  # start of the ply's cards in capture_log
+        self.capture_log = byte_buffer(41)  # cards taken, in slot order per ply
+        self.first_capture = byte_buffer(2)  # ply + 1 of each side's first capture, or 0
+        self.sum_stack = byte_buffer(MAX_TABLE)  # work areas of capture._general_sums
         self.sum_bits = array("H", [0] * MAX_TABLE)
-        self.sum_parts = bytearray(MAX_TABLE)
+        self.sum_parts = byte_buffer(MAX_TABLE)
         self.score = array("h", [0] * 2)  # match score per team
         self.hand_points = array("h", [0] * scoring.SIZE)  # last scored hand
         self.secured = array("h", [0] * scoring.SIZE)  # work area for declaring out
@@ -107,7 +109,7 @@ class State:
             from engine.secured import secured  # a game without it holds none of this code
 
             self.secure = secured
-        self.primiera_best = bytearray(10)  # work area of engine/scoring.py
+        self.primiera_best = byte_buffer(10)  # work area of engine/scoring.py
         self.match = bookkeeping.MatchInfo()
         self.new_match(seed)
 

@@ -341,7 +341,7 @@ def copy(drive: Path, files: list[str], mpy_cross: str | None = None,
             target = drive / name
             target.parent.mkdir(parents=True, exist_ok=True)
             built = renaming and name.endswith(".py") and name.startswith(("engine/", "lib/"))
-            if built and renaming.bundled(name, py_build=not mpy_cross):
+            if built and renaming.left_out(name, py_build=not mpy_cross):
                 continue
             if built and not mpy_cross:
                 target.write_text(renaming.apply(source.read_text(encoding="utf-8"), name,

@@ -276,6 +276,9 @@ def engine_modules() -> list[str]:
     return found
 
 
+_KINDS = minify.KINDS[:-3].replace("/", ".")
+
+
 def _module_source(name: str) -> Path | None:
     path = ROOT.joinpath(*name.split("."))
     source = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
@@ -296,13 +299,14 @@ def _engine_imports(text: str, anywhere: bool) -> list[str]:
 
 
 def _engine_closure(roots, anywhere: bool) -> list[str]:
-    """``roots`` and every engine module they import, sorted."""
+    """``roots`` and every engine module they import, sorted; not engine/kinds.py, which no
+    build holds (sim/minify.py ``board_kinds``)."""
     found: list[str] = []
     todo = list(roots)
     while todo:
         name = todo.pop()
         source = _module_source(name)
-        if name in found or source is None:
+        if name in found or source is None or name == _KINDS:
             continue
         found.append(name)
         todo += _engine_imports(source.read_text(), anywhere)

@@ -34,6 +34,9 @@ when:
 
 A class's ``__slots__`` goes (``strip_slots``): CPython reads slots faster than a large
 instance dict, but a board ignores them, and their strings would keep every attribute's name.
+Likewise the engine's buffers, lists and tuples on CPython (engine/kinds.py): the build writes
+a board's bytes and bytearrays in place of each call and no file for the module
+(``board_kinds``).
 A private name stays private (``_name`` becomes ``_ab``), so mpy-cross still drops a ``_NAME =
 const(...)``. f-strings are refused: on Python 3.11 their names are inside a string token (and
 the board's code has none). ``python -m sim.minify --map`` prints the mapping, to read a board's
@@ -68,6 +71,10 @@ KEEP_FILE = ROOT / "sim" / "minify_keep.txt"
 STUB_DIRS = tuple(ROOT / ".venv" / "typecheck" / name
                   for name in ("circuitpython-stubs", "circuitpython", "micropython"))
 VERBATIM = ("code.py", "boot.py")  # copied as written: their names keep their spelling
+# The engine's choice of buffer kinds: a build writes a board's choice in place of each call
+# (``board_kinds``) and no file for the module.
+KINDS = "engine/kinds.py"
+_BOARD_KINDS = {"byte_table": "", "byte_buffer": "bytearray"}
 # Scripts that drive the built code on MicroPython (the benchmarks, the budget, the tests):
 # what they call stays in the build (``BoardScan.unused``).
 HARNESS = ("sim/mp", "tests/mp", "tests/board")
@@ -171,9 +178,13 @@ class BoardScan:
         texts = {}
         sources = []
         for path in board_sources(root):
+            if path.as_posix() == KINDS:
+                continue  # no build holds it (board_kinds)
             text = (root / path).read_text(encoding="utf-8")
             if path.as_posix() not in VERBATIM:
-                text = strip_slots(text, path)  # their strings are names, not literals
+                # as the build has them: no slots (their strings are names, not literals)
+                # and bytes for the buffer kinds
+                text = board_kinds(strip_slots(text, path), path)
             texts[path] = text
             tree = ast.parse(text, str(path))
             self.modules.add(path.stem)
@@ -245,14 +256,16 @@ class Renaming:
             self._built[key] = self._build(text, path, py_build, apart)
         return self._built[key]
 
-    def bundled(self, path, py_build: bool = False) -> bool:
-        """Whether a ``.mpy`` build (not ``py_build``) writes no file of its own for
-        ``path``: a module of the engine's core, which it holds in ``engine/__init__.py``
-        (sim/bundle.py)."""
-        return not py_build and bundle.is_member(path)
+    def left_out(self, path, py_build: bool = False) -> bool:
+        """Whether the build writes no file of its own for ``path``: engine/kinds.py, whose
+        calls it writes as bytes (``board_kinds``), or, in a ``.mpy`` build (not
+        ``py_build``), a module of the engine's core, which it holds in
+        ``engine/__init__.py`` (sim/bundle.py)."""
+        path = Path(path).as_posix()
+        return path == KINDS or not py_build and bundle.is_member(path)
 
     def _build(self, text: str, path, py_build: bool, apart: bool) -> str:
-        text = self.constants.fold(strip_slots(text, path), path)
+        text = self.constants.fold(board_kinds(strip_slots(text, path), path), path)
         text = strip_functions(text, self.unused.get(Path(path).as_posix(), ()), path)
         text = const_fold.drop_unused_const(const_fold.fold_private(text, path), path)
         text = rename(text, self.mapping, path)
@@ -340,6 +353,28 @@ def strip_slots(text: str, path="<source>") -> str:
                 cuts.append((statement.lineno, statement.end_lineno, len(node.body) == 1,
                              statement.col_offset))
     return _cut(text, cuts)
+
+
+def board_kinds(text: str, path="<source>") -> str:
+    """``text`` with engine/kinds.py's choices made as on a board: ``byte_table(x)`` becomes
+    ``(x)``, ``byte_buffer(n)`` ``bytearray(n)``, and the import of them goes.
+
+    CPython plays faster with lists and tuples, a board holds a quarter of the RAM with bytes;
+    built this way, the board's code is what the engine would be written with bytes alone: it
+    holds neither the module nor a call. Raises MinifyError where one of those names is used
+    other than called."""
+    tree = _parse(text, path)
+    imports = [(node, "") for node in tree.body
+               if isinstance(node, ast.ImportFrom) and node.module == "engine.kinds"]
+    if not imports:
+        return text
+    text = const_fold.apply_edits(text, imports)
+    tokens = _tokens(text, path)
+    for token, after in zip(tokens, tokens[1:], strict=False):  # the last is ENDMARKER
+        if token.type == tokenize.NAME and token.string in _BOARD_KINDS and after.string != "(":
+            raise MinifyError("%s:%d: %s is used other than called: a board's build writes "
+                              "bytes in place of its calls" % (path, token.start[0], token.string))
+    return rename(text, _BOARD_KINDS, path)
 
 
 def strip_functions(text: str, names, path="<source>") -> str:
@@ -503,7 +538,7 @@ def write_tree(dest: Path, renaming: Renaming, root: Path = ROOT,
     written = []
     for path in board_sources(root):
         text = (root / path).read_text(encoding="utf-8")
-        if renaming.bundled(path, py_build):
+        if renaming.left_out(path, py_build):
             continue
         target = dest / path
         target.parent.mkdir(parents=True, exist_ok=True)

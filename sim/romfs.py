@@ -14,9 +14,9 @@ usage: python -m sim.romfs [--as-built] [OUT]
 writes the engine's image to OUT (default ``build/engine.romfs``), for
 ``mpremote romfs deploy OUT``. The engine keeps its names as written, so a script on the board
 imports it as README "Engine in ten lines" does (only its classes' ``__slots__`` go, which
-MicroPython ignores). ``--as-built`` builds it as ``make deploy``
-does instead (names shortened by sim/minify.py, constants folded), which only code built
-alongside can call: the benchmark's scripts.
+MicroPython ignores, and engine/kinds.py, whose calls become bytes). ``--as-built`` builds it
+as ``make deploy`` does instead (names shortened by sim/minify.py, constants folded), which
+only code built alongside can call: the benchmark's scripts.
 
 The image itself is written by mpremote's own ``romfs`` module (MicroPython's format, as
 ``mpremote romfs build`` writes it).
@@ -48,15 +48,19 @@ def image(tree: Path) -> bytes:
 
 def engine_tree(dest: Path, as_built: bool = False) -> Path:
     """Compile the engine to ``.mpy`` (``mpruntime.compile_mpy``) under ``dest/tree/engine``,
-    with its names as written but no ``__slots__`` (``minify.strip_slots``: a board ignores
-    them), in ``dest/written`` first, or, with ``as_built``, as ``make deploy`` renames them
-    (in ``dest/renamed``); returns ``dest/tree``, the image's root."""
+    with its names as written but, as a board has no use for them, no ``__slots__``
+    (``minify.strip_slots``) and bytes in place of engine/kinds.py's calls
+    (``minify.board_kinds``, and no file for it), in ``dest/written`` first, or, with
+    ``as_built``, as ``make deploy`` renames them (in ``dest/renamed``); returns
+    ``dest/tree``, the image's root."""
     if as_built:
         source = dest / "renamed"
         minify.write_root(source)
     else:
         source = dest / "written"
-        minify.write_folder(source, "engine", minify.strip_slots)
+        minify.write_folder(source, "engine", lambda text, path: minify.board_kinds(
+            minify.strip_slots(text, path), path))
+        (source / minify.KINDS).unlink()
     mpruntime.compile_mpy(source / "engine", dest / "tree" / "engine")
     return dest / "tree"
 

@@ -82,8 +82,8 @@ def test_other_modules_import_the_core_from_the_package():
 
 def test_the_build_holds_the_core_in_the_package_and_only_there(tmp_path):
     renaming = minify.renaming()
-    assert renaming.bundled("engine/state.py") and not renaming.bundled("engine/secured.py")
-    assert not renaming.bundled("engine/state.py", py_build=True)
+    assert renaming.left_out("engine/state.py") and not renaming.left_out("engine/secured.py")
+    assert not renaming.left_out("engine/state.py", py_build=True)
     init = renaming.apply((ROOT / "engine" / "__init__.py").read_text(), "engine/__init__.py")
     tree = ast.parse(init)
     assert not [node for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)

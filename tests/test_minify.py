@@ -498,3 +498,33 @@ def test_the_board_build_leaves_out_the_helpers_only_the_desktop_calls():
     assert renaming.mapping.get("card_name", "card_name") in defined
     assert not {renaming.mapping.get(name, name) for name in renaming.unused["engine/cards.py"]} \
         & defined
+
+
+def test_board_kinds_writes_a_boards_bytes_in_place_of_the_calls():
+    source = ("from engine.kinds import byte_buffer, byte_table\nfrom engine.layout import WHOLE\n"
+              'TABLE = byte_table(\n    b"\\x01"\n    b"\\x02"\n)\n\n\n'
+              "def f():\n    return (byte_buffer(4), byte_buffer(SIZE))  # byte_table\n")
+    assert minify.board_kinds(source) == (
+        "\nfrom engine.layout import WHOLE\n"
+        'TABLE = (\n    b"\\x01"\n    b"\\x02"\n)\n\n\n'
+        "def f():\n    return (bytearray(4), bytearray(SIZE))  # byte_table\n")
+    assert minify.board_kinds("byte_table = 1\n") == "byte_table = 1\n"  # not the engine's
+    with pytest.raises(minify.MinifyError, match="<source>:2: byte_table is used other than"):
+        minify.board_kinds("from engine.kinds import byte_table\nmake = byte_table\n")
+
+
+def test_the_board_build_holds_bytes_and_no_engine_kinds(tmp_path):
+    # CPython plays with lists and tuples (engine/kinds.py); a board's build writes bytes and
+    # bytearrays in their place and no file for the module, so a board holds neither
+    renaming = minify.renaming()
+    for path in ("engine/state.py", "engine/cards.py", "engine/moves.py", "engine/capture.py"):
+        source = (ROOT / path).read_text(encoding="utf-8")
+        assert "byte_table(" in source or "byte_buffer(" in source, path
+        for py_build in (False, True):
+            built = renaming.apply(source, path, py_build)
+            assert "byte_table" not in built and "byte_buffer" not in built, path
+            assert "import byte" not in built and "engine.kinds" not in built, path
+    assert renaming.left_out("engine/kinds.py") and renaming.left_out("engine/kinds.py", True)
+    written = minify.write_tree(tmp_path, renaming, py_build=True)
+    assert Path("engine/kinds.py") not in written and not (tmp_path / "engine/kinds.py").exists()
+    assert "bytearray(41)" in (tmp_path / "engine" / "state.py").read_text(encoding="utf-8")

@@ -87,3 +87,26 @@ def test_level_with_hints_plays_a_match_under_heap_lock_32bit(level, preset, sta
     assert fields[0] == level
     assert max(int(fields[3]), int(fields[4])) >= (11 if start else 21)  # decided
     assert int(fields[5]) > 0  # hints were asked for
+
+
+KINDS = """\
+from engine.cards import VALUE
+from engine.moves import BIT_INDEX
+from engine.rules import Rules
+from engine.state import State
+
+state = State(Rules("chitarrella"))
+print(" ".join(type(x).__name__ for x in (state.where, state.hands[0], state.ply_log, VALUE,
+                                          BIT_INDEX)))
+"""
+
+
+def test_the_buffers_are_lists_on_cpython_and_bytes_on_micropython(tmp_path):
+    # engine/kinds.py: CPython reads list and tuple items faster; a board holds bytes in a
+    # quarter of the RAM (its build writes bytes in place of the calls: tests/test_minify.py)
+    script = tmp_path / "kinds.py"
+    script.write_text(KINDS)
+    cpython = subprocess.run([sys.executable, str(script)], check=True, capture_output=True,
+                             text=True, env={"PYTHONPATH": str(mpruntime.REPO_ROOT)}).stdout
+    assert cpython.split() == ["list", "list", "list", "tuple", "tuple"]
+    assert mpruntime.run_unix(script).split() == ["bytearray"] * 3 + ["bytes"] * 2
