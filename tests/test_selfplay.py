@@ -220,6 +220,17 @@ def test_selfplay_subprocess_out_dash(capsys, tmp_path):
     assert done.stdout == in_process  # the same seed gives the same record in any process
 
 
+def test_a_record_read_in_part_ends_quietly():
+    # `selfplay --out - | head`: the reader goes before the record is all written (here
+    # before its first line; three matches fill the output buffer more than once)
+    process = subprocess.Popen([sys.executable, "-m", "sim", "selfplay", "--matches", "3",
+                                "--out", "-"], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    process.stdout.close()
+    _, stderr = process.communicate(timeout=120)
+    assert (process.returncode, stderr) == (0, b"")
+
+
 BAD_OPTIONS = [
     (["--bots", "greedy,foo,greedy,random"], ["unknown bot", "foo"]),
     (["--bots", "greedy,greedy,greedy"], ["--bots", "four"]),
