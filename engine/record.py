@@ -118,13 +118,16 @@ class ReplayedMatch:
 
 def read_record(lines) -> list:
     """Replay every match in ``lines`` (an iterable of str, or of UTF-8 bytes such as a file
-    opened with "rb"); return a list of ReplayedMatch.
+    opened with "rb"; TypeError for one whole str or bytes); return a list of ReplayedMatch.
 
     Raises RecordError with the line number for malformed JSON, a missing or wrong field, an
     event out of order, an illegal play or a result that the rules do not give.
     """
     from engine.state import State
 
+    if isinstance(lines, (str, bytes)):  # each character would be read as a line
+        raise TypeError("read_record takes the record's lines (a file, or a list such as "
+                        "text.splitlines()), not one %s" % type(lines).__name__)
     matches = []
     reader = None
     number = 0

@@ -397,6 +397,15 @@ def test_rejects_text_that_is_not_utf8_or_json_nested_too_deep(tmp_path):
     reject(["[" * 100000 + "]" * 100000], 1, "not JSON")
 
 
+def test_one_whole_text_is_refused_for_its_lines():
+    # each character would be read as a line: "line 1: not JSON" would mislead
+    text = "\n".join(sample_record())
+    for whole in (text, text.encode()):
+        with pytest.raises(TypeError, match="splitlines"):
+            read_record(whole)
+    assert len(read_record(text.splitlines())) == 1
+
+
 def test_rejects_a_line_that_is_not_json():
     lines = sample_record()
     lines[4] = '{"ev": "play", "seat": '
