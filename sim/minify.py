@@ -366,14 +366,23 @@ def board_kinds(text: str, path="<source>") -> str:
     tree = _parse(text, path)
     imports = [(node, "") for node in tree.body
                if isinstance(node, ast.ImportFrom) and node.module == "engine.kinds"]
+    for node in ast.walk(tree):
+        modules = [alias.name for alias in node.names] if isinstance(node, ast.Import) else \
+            ["%s.%s" % (node.module, alias.name) for alias in node.names] \
+            if isinstance(node, ast.ImportFrom) else []
+        if "engine.kinds" in modules:
+            raise MinifyError("%s:%d: engine.kinds imported as a module: import byte_table and "
+                              "byte_buffer from it by name, at the top" % (path, node.lineno))
     if not imports:
         return text
     text = const_fold.apply_edits(text, imports)
     tokens = _tokens(text, path)
-    for token, after in zip(tokens, tokens[1:], strict=False):  # the last is ENDMARKER
-        if token.type == tokenize.NAME and token.string in _BOARD_KINDS and after.string != "(":
-            raise MinifyError("%s:%d: %s is used other than called: a board's build writes "
-                              "bytes in place of its calls" % (path, token.start[0], token.string))
+    for before, token, after in zip(tokens, tokens[1:], tokens[2:], strict=False):
+        if token.type == tokenize.NAME and token.string in _BOARD_KINDS and (
+                after.string != "(" or before.string == "."):
+            raise MinifyError("%s:%d: %s is used other than called by the name imported: a "
+                              "board's build writes bytes in place of its calls"
+                              % (path, token.start[0], token.string))
     return rename(text, _BOARD_KINDS, path)
 
 

@@ -511,6 +511,10 @@ def test_board_kinds_writes_a_boards_bytes_in_place_of_the_calls():
     assert minify.board_kinds("byte_table = 1\n") == "byte_table = 1\n"  # not the engine's
     with pytest.raises(minify.MinifyError, match="<source>:2: byte_table is used other than"):
         minify.board_kinds("from engine.kinds import byte_table\nmake = byte_table\n")
+    for source in ("from engine import kinds\nX = kinds.byte_table(b'')\n",
+                   "import engine.kinds\nX = engine.kinds.byte_table(b'')\n"):
+        with pytest.raises(minify.MinifyError, match="<source>:1: engine.kinds imported as a"):
+            minify.board_kinds(source)
 
 
 def test_the_board_build_holds_bytes_and_no_engine_kinds(tmp_path):
