@@ -80,23 +80,27 @@ def play(state: State, card: str, take: str = "") -> None:
 
 # Scratch buffers the state lends to move checks, scoring and bots; they hold no position.
 WORK_AREAS = frozenset({"sum_stack", "sum_bits", "sum_parts", "primiera_best", "secured"})
+# The state's objects that are not the position: the rules, the secured-points function, the
+# match's bookkeeping (a hand's undo never reaches it); the PRNG is read below.
+NOT_POSITION = frozenset({"rules", "secure", "match", "rng"})
 
 
 def snapshot(state: State) -> tuple:
-    """Every buffer and scalar of the state but its work areas, for exact-restore checks."""
+    """Every buffer and scalar of the state but its work areas, for exact-restore checks.
+    Raises TypeError for an attribute of a kind it does not know, so that none is skipped."""
     parts = []
     for key in sorted(State.__slots__):
-        if key in WORK_AREAS:
+        if key in WORK_AREAS or key in NOT_POSITION:
             continue
         value = getattr(state, key)
-        if isinstance(value, (bytearray, array)):
-            parts.append((key, bytes(value)))
-        elif isinstance(value, list):  # value_slots, ply_move
+        if isinstance(value, (bytearray, array, list)):  # lists on CPython (engine/kinds.py)
             parts.append((key, tuple(value)))
-        elif isinstance(value, tuple) and value and isinstance(value[0], bytearray):
-            parts.append((key, tuple(bytes(v) for v in value)))
-        elif isinstance(value, (int, bool)):
+        elif isinstance(value, tuple) and all(isinstance(v, (bytearray, list)) for v in value):
+            parts.append((key, tuple(tuple(v) for v in value)))  # the hands
+        elif isinstance(value, int):
             parts.append((key, value))
+        else:
+            raise TypeError("snapshot: State.%s is a %s" % (key, type(value).__name__))
     parts.append(("rng", (state.rng.s1, state.rng.s2, state.rng.s3)))
     return tuple(parts)
 

@@ -27,7 +27,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from conftest import snapshot
-from engine import scoring
+from engine import kinds, scoring
 from engine.cards import SETTEBELLO, card_name
 from engine.layout import DEAL, DEALT, HAND_OVER, NO_TAKER, PILE, PLAY, TABLE, TERMINAL
 from engine.moves import ACE_SWEEP, MAX_MOVES, SELF_TAKE, move_flags
@@ -410,3 +410,20 @@ def test_snapshot_sees_a_changed_card():
     state.legal_moves(buffer)
     state.apply(buffer[0])
     assert snapshot(state) != before
+    # and each buffer on its own, whichever kind it is (engine/kinds.py): the hands too
+    for name in ("hands", "where", "ply_log"):
+        taken = snapshot(state)
+        buffer = getattr(state, name)
+        buffer = buffer[0] if name == "hands" else buffer
+        buffer[0], buffer[1] = buffer[1], buffer[0] + 1
+        assert snapshot(state) != taken, name
+
+
+def test_invariants_hold_with_the_boards_bytearrays(monkeypatch):
+    # On CPython the state's buffers are lists (engine/kinds.py), which take any int; a
+    # board's bytearrays take 0..255 only. Playing here with bytearrays, a value a board
+    # could not hold fails on CPython too.
+    monkeypatch.setattr(kinds, "_LISTS", False)
+    assert type(State(Rules("chitarrella")).where) is bytearray
+    for preset, overrides in [(preset, {}) for preset in PRESETS] + OVERRIDES:
+        assert play_hands(preset, overrides, 77, 3, check_reference=False) == 3
