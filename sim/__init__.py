@@ -6,9 +6,18 @@ Desktop only: ordinary Python, never imported by ``engine/`` or ``lib/``. Import
 simulator imports the board-side modules the way ``code.py`` will (``import input_events``).
 """
 
+import os
 import sys
 from pathlib import Path
 
 _LIB = str(Path(__file__).resolve().parent.parent / "lib")
 if _LIB not in sys.path:
     sys.path.append(_LIB)
+
+
+def reader_gone() -> int:
+    """After a BrokenPipeError on stdout (``... | head``: the reader has what it wanted), end
+    quietly: stdout to devnull, as Python's own docs advise, so the flush at exit finds no
+    pipe. Returns 0, the command's status."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 0

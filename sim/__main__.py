@@ -10,10 +10,9 @@ Desktop only.
 """
 
 import argparse
-import os
 import sys
 
-from sim import arena, selfplay, simulator
+from sim import arena, reader_gone, selfplay, simulator
 
 PLAY = "play"
 
@@ -47,10 +46,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.run(args)
-    except BrokenPipeError:  # `selfplay --out - | head`: the reader has what it wanted
-        # Python's own advice: stdout to devnull, so the flush at exit finds no pipe
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+    except BrokenPipeError:  # `selfplay --out - | head`
+        return reader_gone()
     except (ValueError, OSError) as error:  # bad options or files: one clear line
         print("error: %s" % error, file=sys.stderr)
         return 2

@@ -47,7 +47,7 @@ import tempfile
 from pathlib import Path
 
 from engine.bots.levels import LEVELS
-from sim import minify, mpruntime, romfs
+from sim import minify, mpruntime, reader_gone, romfs
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS_SCRIPT = ROOT / "sim" / "mp" / "bench_hands.py"
@@ -186,4 +186,7 @@ if __name__ == "__main__":
     # anything else, rather than starting the minutes-long run.
     argparse.ArgumentParser(prog="python -m sim.bench",
                             description=__doc__.split("\n", 1)[0]).parse_args()
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # `python -m sim.bench | head`
+        sys.exit(reader_gone())

@@ -54,14 +54,13 @@ import functools
 import hashlib
 import io
 import keyword
-import os
 import re
 import sys
 import tokenize
 from collections import Counter
 from pathlib import Path
 
-from sim import bundle, const_fold
+from sim import bundle, const_fold, reader_gone
 from sim.const_fold import MinifyError
 
 __all__ = ["MinifyError", "Renaming", "make_mapping", "rename", "renaming"]
@@ -639,9 +638,8 @@ def main(argv=None) -> int:
             for name, short in sorted(mapping.items(), key=lambda item: item[1]):
                 print(short, name)
             sys.stdout.flush()
-        except BrokenPipeError:  # `--map | grep -m1 ...`: the reader has what it wanted
-            # Python's own advice: stdout to devnull, so the flush at exit finds no pipe
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except BrokenPipeError:  # `--map | grep -m1 ...`
+            reader_gone()
     else:
         saved = sum(len(name) - len(short) for name, short in mapping.items())
         print("%d names renamed, %d characters shorter" % (len(mapping), saved))
