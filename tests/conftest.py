@@ -166,14 +166,22 @@ def chitarrella() -> Rules:
     return Rules("chitarrella")
 
 
+_BOARD_CODE = (str(ROOT / "lib") + os.sep, str(ROOT / "engine") + os.sep)
+
+
 @pytest.fixture(autouse=True)
 def restore_dropped_modules():
     """Put back the modules a test dropped from ``sys.modules`` (the app drops its save,
     statistics, language and hint modules after use, and the engine its rules parser, to spare
     a board's heap), so every test sees the classes its module imported (``SaveError``,
-    ``ChitarrellaBot``) as the same objects."""
+    ``ChitarrellaBot``) as the same objects; and drop again the board's modules the test
+    imported anew, which may hold a class of a module put back: a ``save_read`` left behind
+    would raise a ``SaveError`` that the restored ``record_read``'s does not catch."""
     before = dict(sys.modules)
     yield
     for name, module in before.items():
         if sys.modules.get(name) is not module:
             sys.modules[name] = module
+    for name in [name for name in sys.modules if name not in before]:
+        if (getattr(sys.modules[name], "__file__", None) or "").startswith(_BOARD_CODE):
+            del sys.modules[name]
