@@ -183,7 +183,7 @@ class BoardScan:
             if path.as_posix() not in VERBATIM:
                 # as the build has them: no slots (their strings are names, not literals)
                 # and bytes for the buffer kinds
-                text = board_kinds(strip_slots(text, path), path)
+                text = for_board(text, path)
             texts[path] = text
             tree = ast.parse(text, str(path))
             self.modules.add(path.stem)
@@ -264,7 +264,7 @@ class Renaming:
         return path == KINDS or not py_build and bundle.is_member(path)
 
     def _build(self, text: str, path, py_build: bool, apart: bool) -> str:
-        text = self.constants.fold(board_kinds(strip_slots(text, path), path), path)
+        text = self.constants.fold(for_board(text, path), path)
         text = strip_functions(text, self.unused.get(Path(path).as_posix(), ()), path)
         text = const_fold.drop_unused_const(const_fold.fold_private(text, path), path)
         text = rename(text, self.mapping, path)
@@ -352,6 +352,13 @@ def strip_slots(text: str, path="<source>") -> str:
                 cuts.append((statement.lineno, statement.end_lineno, len(node.body) == 1,
                              statement.col_offset))
     return _cut(text, cuts)
+
+
+def for_board(text: str, path="<source>") -> str:
+    """``text`` without what only CPython uses: its classes' ``__slots__`` (``strip_slots``)
+    and engine/kinds.py's lists (``board_kinds``). Every build starts with it, names as
+    written (``make romfs``) or shortened."""
+    return board_kinds(strip_slots(text, path), path)
 
 
 def board_kinds(text: str, path="<source>") -> str:

@@ -48,18 +48,16 @@ def image(tree: Path) -> bytes:
 
 def engine_tree(dest: Path, as_built: bool = False) -> Path:
     """Compile the engine to ``.mpy`` (``mpruntime.compile_mpy``) under ``dest/tree/engine``,
-    with its names as written but, as a board has no use for them, no ``__slots__``
-    (``minify.strip_slots``) and bytes in place of engine/kinds.py's calls
-    (``minify.board_kinds``, and no file for it), in ``dest/written`` first, or, with
-    ``as_built``, as ``make deploy`` renames them (in ``dest/renamed``); returns
-    ``dest/tree``, the image's root."""
+    with its names as written but, as a board has no use for them, no ``__slots__`` and bytes
+    in place of engine/kinds.py's calls (``minify.for_board``, and no file for kinds.py), in
+    ``dest/written`` first, or, with ``as_built``, as ``make deploy`` renames them (in
+    ``dest/renamed``); returns ``dest/tree``, the image's root."""
     if as_built:
         source = dest / "renamed"
         minify.write_root(source)
     else:
         source = dest / "written"
-        minify.write_folder(source, "engine", lambda text, path: minify.board_kinds(
-            minify.strip_slots(text, path), path))
+        minify.write_folder(source, "engine", minify.for_board)
         (source / minify.KINDS).unlink()
     mpruntime.compile_mpy(source / "engine", dest / "tree" / "engine")
     return dest / "tree"
