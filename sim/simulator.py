@@ -9,9 +9,10 @@ simulator, as on the board's drive; ``--no-save`` keeps nothing).
 
 ``--headless --script FILE [--screenshots DIR]`` runs without a window. FILE holds one step a
 line: ``left``, ``right``, ``up``, ``down``, ``select``, ``back``, ``hint``, ``touch X Y`` or
-``wait MS`` (advances the simulated clock); blank lines and ``#`` comments are skipped. After
-each step the game ticks, the screen refreshes and, with ``--screenshots``, is saved as
-``DIR/step_0001.png``, ``step_0002.png``...
+``wait MS`` (lets MS milliseconds of simulated time pass, the game ticking at every frame of
+them as in the window, so ``wait 7000`` lets the bots make about ten plays at their normal
+speed); blank lines and ``#`` comments are skipped. After each step the game ticks, the screen
+refreshes and, with ``--screenshots``, is saved as ``DIR/step_0001.png``, ``step_0002.png``...
 
 Desktop only.
 """
@@ -130,6 +131,17 @@ class ScriptClock:
         return self.now
 
 
+def _wait(app, clock: ScriptClock, ms: int) -> None:
+    """Let ``ms`` of the script's time pass a frame at a time, ticking ``app`` after each
+    frame but the last (``run_script`` ticks after every step), as the window does."""
+    frame_ms = 1000 // FPS
+    end = clock.now + ms
+    while end - clock.now > frame_ms:
+        clock.now += frame_ms
+        app.tick()
+    clock.now = end
+
+
 def run_script(board: boards.Board, steps: list[Step], screenshots: Path | None, setup=None,
                save_dir: Path | None = None):
     """Play ``steps`` headless from the title; save a PNG per step into ``screenshots``;
@@ -142,7 +154,7 @@ def run_script(board: boards.Board, steps: list[Step], screenshots: Path | None,
         app = build(board, display, setup or make_setup(), clock, save_dir)
         for number, step in enumerate(steps, 1):
             if step.code == input_events.NONE:
-                clock.now += step.ms
+                _wait(app, clock, step.ms)
             else:
                 app.handle(step.code, step.x, step.y)
             app.tick()

@@ -198,6 +198,19 @@ def test_headless_script_saves_a_screenshot_per_step(tmp_path, capsys, board_nam
         assert pygame.image.load(str(path)).get_size() == (board.width, board.height)
 
 
+def test_a_scripts_wait_lets_the_game_run_as_long_as_it_says():
+    """``wait MS`` ticks the game at every frame, as the window does: the bots play their
+    cards one every 0.7 s until the person's turn, not one play a wait."""
+    board = boards.profile("pyportal")
+    short = simulator.run_script(board, simulator.parse_script("select\nwait 100\n"), None)
+    assert short.game.mode == MODE_BOTS and short.game.state.ply == 0
+    app = simulator.run_script(board, simulator.parse_script("select\nwait 8000\n"), None)
+    game = app.game
+    state = game.state
+    assert game.mode == MODE_PLAY and game.is_person(state.current_seat())
+    assert state.ply == (state.current_seat() - state.leader) % 4 > 0  # each bot before it played
+
+
 def test_python_m_sim_without_a_command_runs_the_simulator(tmp_path):
     script = tmp_path / "hint.txt"
     script.write_text("select\nwait 2100\nhint\n", encoding="utf-8")
