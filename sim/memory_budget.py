@@ -1297,6 +1297,10 @@ def main(argv=None) -> int:
                         "--bench none, so make bench leaves the README's table alone)")
     args = parser.parse_args(argv)
     out = args.out if args.out is not None or args.bench else OUT
+    if out is not None and (out.is_dir() or not out.parent.is_dir()):
+        # Checked before the minute-long measurement, not after it.
+        parser.error("cannot write %s: %s" % (out, "a folder" if out.is_dir()
+                                              else "no folder %s" % out.parent))
     start = time.monotonic()
     rows, markdown = budget()
     if out is not None:

@@ -274,3 +274,11 @@ def test_readme_shows_the_budget_table_of_sim_memory_budget_md():
     table = generated[start:generated.index("\n\n", start)]  # the .py deploy's
     assert table in (ROOT / "README.md").read_text(encoding="utf-8"), (
         "README.md's .py deploy table differs from sim/memory_budget.md: paste the new one")
+
+
+@pytest.mark.parametrize(("where", "words"), [("", "a folder"), ("gone/budget.md", "no folder")])
+def test_an_out_it_cannot_write_is_refused_before_the_measurement(tmp_path, capsys, where, words):
+    with pytest.raises(SystemExit) as stop:
+        mb.main(["--out", str(tmp_path / where)])
+    assert stop.value.code == 2
+    assert words in capsys.readouterr().err

@@ -23,3 +23,12 @@ def test_screenshots_match_the_committed_ones(board_name, tmp_path):
         assert new.get_size() == (board.width, board.height)
         assert pygame.image.tobytes(new, "RGB") == pygame.image.tobytes(old, "RGB"), (
             "%s changed: run make screenshots and look at the new pictures" % path.name)
+
+
+def test_an_out_that_is_a_file_is_refused_before_any_screen(tmp_path, capsys):
+    taken = tmp_path / "taken.png"
+    taken.write_bytes(b"")
+    with pytest.raises(SystemExit) as stop:
+        screenshots.main(["--out", str(taken)])
+    assert stop.value.code == 2
+    assert "taken.png is a file, not a folder" in capsys.readouterr().err
