@@ -57,8 +57,9 @@ typecheck: $(TYPECHECK_STAMP)
 romfs: $(STAMP)
 	$(PY) -m sim.romfs build/engine.romfs
 
-# Copy the game to a board: make deploy BOARD=<board> DRIVE=<CIRCUITPY folder>, boards
-# pyportal, pico-display, pico-display-2, pybadge, pygamer (sim/deploy.py, README "On a board").
+# Copy the game to a board: make deploy BOARD=<board> DRIVE=<CIRCUITPY folder>, BOARDS
+# (sim/deploy.py's TARGETS, which a test compares; README "On a board"), checked before
+# anything is installed.
 # LIBS=0 skips installing the Adafruit libraries with circup; MPY_CROSS=<path> compiles to
 # .mpy with CircuitPython's mpy-cross, names shortened first (sim/minify.py),
 # MPY_CROSS=auto fetches the one for the board's CircuitPython with Adafruit's
@@ -70,6 +71,7 @@ romfs: $(STAMP)
 # of the way of the tests' packages.
 LIBS ?= 1
 MPY_CROSS ?= where-needed
+BOARDS := pyportal pico-display pico-display-2 pybadge pygamer
 PY_FITS := pico-display pico-display-2
 # the build tools, if the deploy wants them: auto needs them, where-needed goes on without
 FETCH_MPY_CROSS := $(if $(filter 1,$(AS_WRITTEN)),,$(or $(filter auto,$(MPY_CROSS)),$(and $(filter where-needed,$(MPY_CROSS)),$(filter-out $(PY_FITS),$(BOARD)))))
@@ -89,7 +91,7 @@ $(BUILD_TOOLS_VENV)/.installed: | $(STAMP)
 	touch $@
 
 deploy: $(STAMP)
-	@test -n "$(BOARD)" -a -n "$(DRIVE)" || { echo "usage: make deploy BOARD=pyportal|pico-display|pico-display-2|pybadge|pygamer DRIVE=/path/to/CIRCUITPY [LIBS=0] [MPY_CROSS=path|auto|none | AS_WRITTEN=1] [BUNDLE=tag]"; exit 2; }
+	@test -n "$(filter $(BOARD),$(BOARDS))" -a -n "$(DRIVE)" || { echo "usage: make deploy BOARD=$(subst $(eval) ,|,$(BOARDS)) DRIVE=/path/to/CIRCUITPY [LIBS=0] [MPY_CROSS=path|auto|none | AS_WRITTEN=1] [BUNDLE=tag]$(if $(BOARD),$(if $(filter $(BOARD),$(BOARDS)),,; no board $(BOARD)))"; exit 2; }
 	$(if $(filter 0,$(LIBS)),,$(MAKE) --no-print-directory $(CIRCUP_VENV)/bin/circup)
 	$(if $(FETCH_MPY_CROSS),$(MAKE) --no-print-directory $(BUILD_TOOLS_VENV)/.installed $(if $(filter auto,$(MPY_CROSS)),,|| echo "no circuitpython-build-tools: deploying .py files"))
 	$(PY) -m sim.deploy --board "$(BOARD)" --drive "$(DRIVE)" $(if $(filter 0,$(LIBS)),--no-libs,--circup $(CIRCUP_VENV)/bin/circup) --mpy-cross "$(MPY_CROSS)" $(if $(FETCH_MPY_CROSS),--build-tools $(BUILD_TOOLS_VENV)/bin/python) $(if $(filter 1,$(AS_WRITTEN)),--as-written) $(if $(BUNDLE),--bundle "$(BUNDLE)")

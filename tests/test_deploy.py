@@ -428,6 +428,17 @@ def test_make_deploy_gets_the_build_tools_where_needed(board):
     assert "--mpy-cross \"where-needed\"" in result.stdout
 
 
+def test_make_deploy_refuses_an_unknown_board_before_installing_anything():
+    makefile = (ROOT / "Makefile").read_text()
+    assert re.search(r"^BOARDS := (.*)$", makefile, re.M).group(1).split() == list(deploy.TARGETS)
+    result = subprocess.run(["make", "--no-print-directory", "-o", ".venv/.installed", "deploy",
+                             "BOARD=pyportl", "DRIVE=/nowhere"], cwd=ROOT, capture_output=True,
+                            text=True)
+    assert result.returncode == 2
+    assert result.stdout.startswith("usage: make deploy BOARD=pyportal|pico-display|")
+    assert result.stdout.rstrip().endswith("; no board pyportl")
+
+
 def test_deploy_checks_the_board_and_the_drive(tmp_path):
     drive = tmp_path / "drive"
     drive.mkdir()
