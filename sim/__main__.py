@@ -43,7 +43,9 @@ def main(argv=None) -> int:
     check = commands.add_parser("check", help="replay a game record (RECORD.md) and check it")
     check.add_argument("record", help="the record file (JSON Lines)")
     check.set_defaults(run=_check)
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown:  # told by the command's parser, whose --help lists its options
+        commands.choices[args.command].error("unrecognized arguments: %s" % " ".join(unknown))
     try:
         return args.run(args)
     except BrokenPipeError:  # `selfplay --out - | head`

@@ -251,6 +251,8 @@ BAD_OPTIONS = [
     (["--seed", str(2**30 - 2), "--matches", "3"], ["--matches 3 from --seed",
                                                     "would pass the last seed"]),
     (["--rule", "target=16", "--rule", "target=21"], ["--rule target is given twice"]),
+    (["--matchs", "2"], ["unrecognized arguments: --matchs 2",
+                         "python -m sim selfplay --help shows the options"]),
 ]
 
 
