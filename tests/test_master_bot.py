@@ -558,3 +558,33 @@ def test_far_from_the_target_the_hand_decides():
     bot = MasterBot(state.rules, 1, 20)
     bot.choose(obs, moves, state.legal_moves(moves))
     assert bot.reason != master.WINS
+
+
+def test_no_sure_win_when_the_other_side_has_secured_enough_first():
+    # At 10-10 the other side holds a scopa: 11 secured, it declares at its turn, which
+    # comes before the partner's, so taking the settebello wins nothing for seat 2's side.
+    state = _race((10, 10))
+    state.scope[1] = 1
+    obs = bytearray(observe.SIZE)
+    state.observe(2, obs)
+    assert observe.may_declare_out(obs, state.rules) is False  # seat 2's side has 10
+    moves = [0] * MAX_MOVES
+    bot = MasterBot(state.rules, 1, 20)
+    bot.choose(obs, moves, state.legal_moves(moves))
+    assert bot.reason != master.WINS
+
+
+def test_no_sure_win_on_the_hands_last_two_plays():
+    # The settebello taken on the last play but one: the side has no turn left to declare
+    # at, and the hand is scored as usual (here both sides might reach the target).
+    state = position(("", "", "7d", "5s"), "7b 7c", turn=2, ply=34,
+                     preset="chitarrella+tre_gradi", declare_out=True)
+    state.score[0], state.score[1] = 10, 10
+    obs = bytearray(observe.SIZE)
+    state.observe(2, obs)
+    moves = [0] * MAX_MOVES
+    bot = MasterBot(state.rules, 1, 20)
+    count = state.legal_moves(moves)
+    assert count == 2
+    bot.choose(obs, moves, count)
+    assert bot.reason != master.WINS

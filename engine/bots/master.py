@@ -174,14 +174,19 @@ class MasterBot:
     def _winning_take(self, obs, moves, count: int) -> int:
         """A capture of ``moves[:count]`` after which the side's secured points reach the
         target, or -1. The side then declares out at its next turn and wins, at the best grade
-        it can still have (C-26, C-25; RULES §6.4: secured points are never lost, and the
-        other side, had it had enough, would have declared first); the hand's points no longer
-        matter. Not in overtime, where a claim needs the lead, which the other side's answer
-        may take, nor on the final play, whose hand end_hand scores."""
+        it can still have (C-26, C-25; RULES §6.4: secured points are never lost); the hand's
+        points no longer matter. Not when:
+        - the other side has secured enough already: it declares at its turn, which comes
+          first (had it had enough earlier, it would have declared then);
+        - in overtime, where a claim needs the lead, which the other side's answer may take;
+        - on the hand's last two plays: the side has no turn left to declare at, and
+          end_hand scores the hand."""
         rules = self.rules
         team = obs[observe.SEAT] & 1
         needed = rules.target - obs[observe.SCORE + team]
-        if needed <= 0 or obs[observe.PLY] + 1 == rules.plies:
+        other = 1 - team
+        if (needed <= 0 or obs[observe.PLY] + 2 >= rules.plies
+                or obs[observe.SCORE + other] + obs[observe.SECURED + other] >= rules.target):
             return -1
         state = self.state
         points = self.points
