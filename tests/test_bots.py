@@ -7,7 +7,7 @@ from array import array
 
 import pytest
 
-from conftest import names, play, position
+from conftest import cards, names, play, position
 from engine import observe
 from engine.bots import BOT_NAMES, make_bot
 from engine.cards import card_name
@@ -138,6 +138,44 @@ def test_greedy_trails_the_card_that_leaves_no_sweep():
 def test_greedy_prefers_the_capture_that_leaves_no_sweep():
     # 6d takes 2 + 4 but leaves the cavallo alone; 4c takes the 4s and leaves 2 + 9 = 11.
     assert greedy_choice(position(("6d 4c", "", "", ""), "2b 4s Qs")) == ("4c", "4s")
+
+
+# The ace rules of RULES §7 where an ace's sweep scores a scopa (§10 rows 25, 26).
+ACES_SCORE = {"ace_sweep": True, "ace_sweep_scores_scopa": True}
+
+
+def test_greedy_keeps_an_ace_on_the_table_where_an_ace_would_sweep_for_a_scopa():
+    # 5b takes Ac + 4s and leaves Qb + Jb (17): no card sweeps that, so greedy takes it.
+    hand, table = ("5b Jc", "", "", ""), "Ac 4s Qb Jb"
+    assert greedy_choice(position(hand, table)) == ("5b", "Ac 4s")
+    # Where an ace sweeps any table and scores, an unseen ace would sweep those two; Jc
+    # taking Jb leaves the Ac, which an ace then takes alone (ace_with_ace_on_table=takes_ace).
+    assert greedy_choice(position(hand, table, **ACES_SCORE)) == ("Jc", "Jb")
+    # ... unless an ace on the table is swept with the rest.
+    sweeps = position(hand, table, ace_with_ace_on_table="sweeps", **ACES_SCORE)
+    assert greedy_choice(sweeps) == ("5b", "Ac 4s")
+
+
+@pytest.mark.parametrize(("overrides", "table", "sweepable"), [
+    ({}, "Qb Jb", False),  # 17: nothing sweeps it
+    (ACES_SCORE, "Qb Jb", True),  # an ace sweeps and scores (RULES §7)
+    ({"ace_sweep": True}, "Qb Jb", False),  # the sweep scores no scopa (the default)
+    (ACES_SCORE, "Ab Qb", False),  # an ace takes the Ab alone (takes_ace); no 10 is unseen
+    (dict(ACES_SCORE, ace_with_ace_on_table="sweeps"), "Ab Qb", True),
+    ({}, "Ab", True),  # a lone ace: an ace takes it for a scopa (C-14)
+    ({"ace_sweep": True}, "Ab", False),  # assi: aces never make a scopa (§10 row 28a)
+    ({"ace_sweep": True, "ace_never_scopa": False}, "Ab", True),  # an ordinary equal take
+    ({"ace_sweep": True, "ace_never_scopa": False, "ace_with_ace_on_table": "sweeps"}, "Ab",
+     False),  # the ace's take is then a sweep, which scores nothing
+])
+def test_greedy_weighs_a_sweep_as_the_ace_rules_score_it(overrides, table, sweepable):
+    # The seat holds every king, so a table adding up to 10 is safe from a king.
+    state = position(("Kd Kc Kb Ks", "", "", ""), table, **overrides)
+    obs = bytearray(observe.SIZE)
+    state.observe(0, obs)
+    total = sum(card % 10 + 1 for card in cards(table))
+    aces = sum(1 for card in cards(table) if card % 10 == 0)
+    assert make_bot("greedy", state.rules)._sweepable(obs, total, aces) is sweepable
 
 
 def _declaring_position(score: int) -> State:

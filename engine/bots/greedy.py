@@ -3,10 +3,11 @@
 Each move is scored from the seat's observation alone: what it takes (cards, denari, the
 settebello, primiera cards, a scopa), what a trail gives away, and a penalty when the table
 it leaves adds up to a value the next player may still hold, so that one card would sweep it
-(C-14). Ties go to the first move in the list. It declares
-out as soon as its side's secured points reach the target (RULES §6.4).
+(C-14), or when an ace would, where the rules let an ace take the whole table for a scopa
+(RULES §7). Ties go to the first move in the list. It declares out as soon as its side's
+secured points reach the target (RULES §6.4).
 
-Rules: C-11, C-14, C-15; RULES §6.4.
+Rules: C-11, C-14, C-15; RULES §6.4, §7.
 Allocation: none per decision.
 """
 
@@ -59,11 +60,14 @@ class GreedyBot:
         final = obs[observe.PLY] + 1 == rules.plies
         table_total = 0
         table_count = 0
+        table_aces = 0
         for slot in range(16):
             card = obs[observe.TABLE_SLOTS + slot]
             if card != NO_CARD:
                 table_total += VALUE[card]
                 table_count += 1
+                if card % 10 == 0:
+                    table_aces += 1
         best = moves[0]
         best_score = -100000
         for i in range(count):
@@ -72,6 +76,7 @@ class GreedyBot:
             take = (move >> 6) & TABLE_MASK
             left_total = table_total
             left_count = table_count
+            left_aces = table_aces
             if move >= 64:  # a capture, the card itself included
                 score = card_worth(card)
                 for slot in range(16):
@@ -80,33 +85,53 @@ class GreedyBot:
                         score += card_worth(taken)
                         left_total -= VALUE[taken]
                         left_count -= 1
+                        if taken % 10 == 0:
+                            left_aces -= 1
                 if take and left_count == 0 and not final and sweep_scores(rules, move):
                     score += _SCOPA_WORTH
             else:  # a trail gives the card away
                 score = -card_worth(card)
                 left_total += VALUE[card]
                 left_count += 1
-            if left_count and not final and self._sweepable(obs, left_total):
+                if card % 10 == 0:
+                    left_aces += 1
+            if left_count and not final and self._sweepable(obs, left_total, left_aces):
                 score -= _SWEEP_RISK + 2 * left_count * _CARD_WORTH
             if score > best_score:
                 best_score = score
                 best = move
         return best
 
-    @staticmethod
-    def _sweepable(obs, total: int) -> bool:
-        """Could one unseen card sweep a table of cards adding up to ``total``?
+    def _sweepable(self, obs, total: int, aces: int) -> bool:
+        """Could one unseen card sweep a table of cards adding up to ``total``, ``aces`` of
+        them aces, for a scopa?
 
         Cards adding up to at most 10 are swept by a card of that value (C-14): with two or
         more cards none can equal the total, so C-11's equal-card priority never stops it.
+        With the ace rules (RULES §7) an ace takes any table, unless an ace on it is taken
+        instead (``ace_with_ace_on_table=takes_ace``), and an ace's take scores only as the
+        variant says (``ace_sweep_scores_scopa``, ``ace_never_scopa``); the one card of value
+        1 is an ace, so a lone ace left is swept only by an ace.
         """
-        if total > 10:
-            return False
-        for suit in range(4):
-            if obs[observe.CARD + suit * 10 + total - 1] == observe.UNSEEN:
+        rules = self.rules
+        if rules.ace_sweep and (rules.ace_on_ace_sweeps or not aces):
+            if (rules.ace_sweep_scopa and not rules.ace_never_scopa
+                    and _unseen(obs, 1)):
                 return True
-        return False
+            if total == 1:
+                return False
+        elif total == 1 and rules.ace_never_scopa:
+            return False
+        return total <= 10 and _unseen(obs, total)
 
     def wants_declare(self, obs) -> bool:
         """Declare out once the side's secured points reach the target (C-26)."""
         return observe.may_declare_out(obs, self.rules)
+
+
+def _unseen(obs, value: int) -> bool:
+    """Whether a card of ``value`` is unseen by the observing seat: another seat may hold it."""
+    for suit in range(4):
+        if obs[observe.CARD + suit * 10 + value - 1] == observe.UNSEEN:
+            return True
+    return False
