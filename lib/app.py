@@ -70,6 +70,10 @@ from engine.unload import forget
 # this time go on hurrying, so that they do not play a card, lift a pass-and-play cover or
 # pass a hand's points that came up meanwhile. A deliberate press after a pause acts.
 SKIP_GUARD_MS = 400
+# A pass-and-play cover hides the next person's hand until that person lifts it: Select or a
+# touch lifts it only after this long without either, as handing the board over takes, so
+# that the last person's taps (hurrying the bots, or a play pressed twice) never show it.
+COVER_QUIET_MS = 1000
 
 # The save and statistics modules, dropped together after each use (they share record_read's
 # SaveError, which must stay one class).
@@ -121,6 +125,7 @@ class App:
         self.pass_seats = bytearray((1, 0, 2, 0))  # the players screen: seat -> person
         self._stats = None  # the statistics kept in memory when the drive cannot keep them
         self._stored = None  # (matches, hand, phase, ply) of the last save (_store)
+        self._pressed = None  # the clock at the last Select or touch (COVER_QUIET_MS)
         display.root_group = self.group
         self._open_title()
         self._deck = self.setup.deck  # the deck style of the table: the match's (_start)
@@ -390,7 +395,11 @@ class App:
     def handle(self, code: int, x: int = 0, y: int = 0) -> None:
         """React to one input event (input_events.py codes; ``x``, ``y`` for TOUCH)."""
         screen = self.screen
+        quiet = True  # no Select or touch for COVER_QUIET_MS before this one
         if code == SELECT or code == TOUCH:
+            now = self.clock_ms()
+            quiet = self._pressed is None or ticks_diff(now, self._pressed) >= COVER_QUIET_MS
+            self._pressed = now
             if self._hurrying():
                 return
         if screen == "table":
@@ -399,7 +408,7 @@ class App:
             screens = self._screens()
             if code == BACK or code == TOUCH and screens.on_cover_menu(self, x, y):
                 screens.show_pause(self)  # resume or quit, the hands still hidden
-            elif code == SELECT or code == TOUCH:
+            elif (code == SELECT or code == TOUCH) and quiet:
                 self.show_table()
                 self.game.uncover()
         elif screen == "hand_end":

@@ -23,7 +23,7 @@ import summaries
 import taken_cards
 import text_line
 import text_screens
-from app import App
+from app import COVER_QUIET_MS, App
 from game import MODE_BOTS, MODE_CHOOSE, MODE_PLAY
 from input_events import BACK, DOWN, HINT, LEFT, RIGHT, SELECT, TOUCH, UP
 from match_setup import PRESETS, MatchSetup
@@ -171,6 +171,8 @@ def answer(app: App, clock: Clock, chooser: random.Random) -> None:
         else:
             app.handle(chooser.choice((LEFT, RIGHT, SELECT, SELECT, SELECT)))
     else:  # cover, hand end
+        if app.screen == "cover":
+            clock.now += COVER_QUIET_MS  # the board handed over (lib/app.py)
         app.handle(SELECT)
     app.tick()
 
@@ -519,9 +521,44 @@ def test_cover_hides_the_table_and_names_the_next_person(shown):
     assert name in ("Anna", "Bruno") and name in app.text_scene.title.text
     app.handle(LEFT)  # only SELECT or a touch goes on
     assert app.screen == "cover"
+    app.handle(SELECT)  # pressed right after Start: the board has not been handed over
+    assert app.screen == "cover"
+    clock.now += COVER_QUIET_MS
     app.handle(SELECT)
     assert app.screen == "table" and game.setup.name_at(game.viewer) == name
     assert sorted(face_up_hand(app)) == sorted(game.state.hand_cards(game.viewer))
+
+
+@pytest.mark.parametrize("every_ms", [300, 450, 900])
+def test_taps_that_hurry_the_bots_never_lift_the_next_persons_cover(shown, every_ms):
+    # Anna (seat 0) plays, then taps Select every ``every_ms`` to hurry the bots; when the
+    # cover for Bruno (seat 3, after the bots at 1 and 2) comes up, her taps must not lift
+    # it: only a press after COVER_QUIET_MS without any does, as the board changes hands.
+    app, clock = make_app(shown)
+    app.pass_seats[:] = bytearray((1, 0, 0, 2))
+    pick(app, "pass")
+    pick(app, "start")
+    game = app.game
+    state = game.state
+    while not (app.screen == "table" and game.viewer == 0 and game.mode == MODE_BOTS
+               and state.current_seat() == 1):  # until Anna has just played
+        if app.screen == "cover":
+            clock.now += COVER_QUIET_MS
+            app.handle(SELECT)
+        elif game.mode == MODE_BOTS:
+            clock.now += 700
+        else:
+            app.handle(SELECT)  # a person plays
+        app.tick()
+    for _ in range(12):  # her taps, the bots' turns hurried, then Bruno's cover
+        app.handle(SELECT)
+        app.tick()
+        assert app.screen == "cover" or game.viewer == 0, "Bruno's hand was shown"
+        clock.now += every_ms
+    assert app.screen == "cover" and game.cover_name == "Bruno"
+    clock.now += COVER_QUIET_MS
+    app.handle(SELECT)  # Bruno, handed the board
+    assert app.screen == "table" and game.viewer == 3
 
 
 def test_the_cover_opens_a_menu_that_keeps_the_hands_hidden(shown):
