@@ -30,7 +30,8 @@ _NAME_ITEMS = ("name0", "name1", "name2", "name3", "back")
 # A name is spelt a letter at a time in two choices, a group then its letter, so four buttons
 # or a touchscreen spell it as easily: the first letter a capital, the others small.
 _GROUPS = ("ABCDEF", "GHIJKL", "MNOPQR", "STUVWX", "YZ")
-_SPELL_ITEMS = _GROUPS + ("delete", "done")
+# Back keeps the name as it was: a touchscreen has no BACK button for it.
+_SPELL_ITEMS = _GROUPS + ("delete", "done", "back")
 # The options that cycle through a tuple of values: key -> (the values, the texts key of
 # their words, or "" to show the value itself)
 _CHOICES = {

@@ -504,6 +504,9 @@ def test_people_spell_their_names_and_keep_them(shown, tmp_path):
     assert app.screen == "spell" and app.text_scene.title.text.strip().endswith(": _")
     app.handle(BACK)  # leaves the name as it was
     assert app.screen == "names" and app.setup.names[2] == "Li"
+    pick(app, "name2")
+    pick(app, "back")  # so does the Back row, which a touchscreen needs
+    assert app.screen == "names" and app.setup.names[2] == "Li"
     app.handle(BACK)
     assert app.screen == "players" and app.items[app.cursor] == "names"
     assert "Ugo" in screen_text(app)
