@@ -231,7 +231,7 @@ class Game:
             else:  # a person's name or a compass point
                 turns.append(name_text(texts, "turn", name))
             if self.setup.mode == WATCH:  # no hand to play: the line tells the way out
-                words = texts.get("watch_turn", "%s") % turns[rel]
+                words = texts.get("watch_turn", "%s") % name  # "North to play, tap: menu"
                 if len(words) <= self.scene.turn.chars:
                     turns[rel] = words
         scene_texts["turns"] = tuple(turns)

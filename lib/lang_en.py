@@ -16,8 +16,8 @@ def texts() -> dict:
         "your_turn": "Your turn",
         # the turn line with the way to the pause menu: the person's, and a seat's while
         # watching bots; a touch board has no BACK button, a button board names it
-        "your_turn_touch": ("Your turn (menu: score)", "%s, tap: menu"),
-        "your_turn_keys": ("Your turn (menu: %s)", "%s (menu: %s)"),
+        "your_turn_touch": ("Your turn (menu: score)", "%s to play, tap: menu"),
+        "your_turn_keys": ("Your turn (menu: %s)", "%s to play (menu: %s)"),
         # by seat from the viewer's side; a match shows "your_turn" for the viewer's own
         "turns": ("Your turn", "Right to play", "Partner to play", "Left to play"),
         "turn": "%s to play",  # a name or a compass point

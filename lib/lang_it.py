@@ -12,8 +12,8 @@ def update(out: dict) -> None:
         "compass": ("Sud", "Est", "Nord", "Ovest"),
         "teams": ("Noi", "Loro"),
         "your_turn": "Tocca a te",
-        "your_turn_touch": ("Tocca a te (menu: punti)", "%s (menu: tocca)"),
-        "your_turn_keys": ("Tocca a te (menu: %s)", "%s (menu: %s)"),
+        "your_turn_touch": ("Tocca a te (menu: punti)", "%s gioca; menu: tocca"),
+        "your_turn_keys": ("Tocca a te (menu: %s)", "%s gioca (menu: %s)"),
         "turns": ("Tocca a te", "Tocca a destra", "Tocca al compagno", "Tocca a sinistra"),
         "turn": "Tocca a %s",
         "ad_before": "Aa",  # "Tocca ad Anna", "Passa ad Anna" (game.name_text)

@@ -659,12 +659,28 @@ def test_watching_bots_plays_a_match_with_no_person(shown):
         clock.now += 700
         app.tick()
     south = app.texts["turn"] % app.texts["compass"][0]
-    told = app.texts["watch_turn"] % south  # with the way to the menu, where it fits
+    told = app.texts["watch_turn"] % app.texts["compass"][0]  # with the way to the menu
     assert (told if len(told) <= scene.turn.chars else south) in turns
     assert "menu" in told and app.texts["your_turn"] not in turns
     assert scene.scores[0].text.startswith(app.texts["team_cols"][0])
     seen = play_on(app, clock, random.Random(2))
     assert "cover" not in seen and "team" in app.text_scene.title.text.lower()
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_watching_bots_every_seats_turn_line_says_how_to_reach_the_menu(shown, language):
+    # The only way out of a watched match is the pause menu: on a touchscreen (no BACK
+    # button) the turn line is all that says a touch opens it, so it must fit every seat.
+    # A board with buttons says it where the line has room (not the 240x135 screen's).
+    app, clock = make_app(shown, language=language)
+    pick(app, "watch")
+    chars = app.table_scene.turn.chars
+    told = [app.texts["watch_turn"] % compass for compass in app.texts["compass"]]
+    if shown.board.touch:
+        assert max(len(line) for line in told) <= chars, told
+    plain = [app.texts["turn"] % compass for compass in app.texts["compass"]]
+    assert list(app.game.scene.texts["turns"]) == [
+        line if len(line) <= chars else seat for line, seat in zip(told, plain)]
 
 
 # --- monkey test -------------------------------------------------------------------------------
