@@ -115,8 +115,7 @@ class GreedyBot:
         """
         rules = self.rules
         if rules.ace_sweep and (rules.ace_on_ace_sweeps or not aces):
-            if (rules.ace_sweep_scopa and not rules.ace_never_scopa
-                    and _unseen(obs, 1)):
+            if rules.ace_sweep_scopa and _unseen(obs, 1):  # (then never ace_never_scopa)
                 return True
             if total == 1:
                 return False
