@@ -66,10 +66,11 @@ from engine.layout import TERMINAL
 from engine.rules import release_parser
 from engine.unload import forget
 
-# A key that hurries the bots is often pressed again and again; the presses that follow within
-# this time go on hurrying, so that they do not play a card, lift a pass-and-play cover or
-# pass a hand's points that came up meanwhile. A deliberate press after a pause acts.
-SKIP_GUARD_MS = 400
+# A key that hurries the bots is often pressed again and again, about once a bot's play; the
+# presses that follow within this time (a bot's pause at the normal speed, lib/game.py) go on
+# hurrying, so that they do not play a card, lift a pass-and-play cover or pass a hand's
+# points that came up meanwhile. A deliberate press after a pause acts.
+SKIP_GUARD_MS = 700
 # A pass-and-play cover hides the next person's hand until that person lifts it: Select or a
 # touch lifts it only after this long without either, as handing the board over takes, so
 # that the last person's taps (hurrying the bots, or a play pressed twice) never show it.

@@ -1100,10 +1100,11 @@ def test_the_choice_of_a_take_says_which_buttons_make_it(shown, language):
     assert len(said) <= app.table_scene.last_play.chars
 
 
-def test_keys_that_hurry_the_bots_do_not_play_for_the_person(shown):
-    # A player hurries the bots by pressing Select again and again; the presses that follow
-    # the bots' last play must not play the person's card (nor pass a hand end) until the
-    # player pauses for SKIP_GUARD_MS.
+@pytest.mark.parametrize("every_ms", [130, 450, 650])
+def test_keys_that_hurry_the_bots_do_not_play_for_the_person(shown, every_ms):
+    # A player hurries the bots by pressing Select again and again, as fast as a finger goes
+    # or about once a bot's play; the presses that follow the bots' last play must not play
+    # the person's card (nor pass a hand end) until the player pauses for SKIP_GUARD_MS.
     from app import SKIP_GUARD_MS
 
     app, clock = make_app(shown)
@@ -1118,7 +1119,7 @@ def test_keys_that_hurry_the_bots_do_not_play_for_the_person(shown):
         hurried += app.game.mode != MODE_BOTS
         app.handle(SELECT)
         app.tick()
-        clock.now += SKIP_GUARD_MS // 3
+        clock.now += every_ms
     assert app.screen == "table" and app.game.mode == MODE_PLAY
     assert state.hand_count[0] == held  # the person's turn waits
     clock.now += SKIP_GUARD_MS  # a pause: the next presses act
