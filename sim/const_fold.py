@@ -72,7 +72,7 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def _const_assignment(statement: ast.stmt) -> tuple[str, ast.expr] | None:
+def const_assignment(statement: ast.stmt) -> tuple[str, ast.expr] | None:
     """(name, argument) when ``statement`` is ``NAME = const(argument)``."""
     if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
         return None
@@ -86,7 +86,7 @@ def _const_assignment(statement: ast.stmt) -> tuple[str, ast.expr] | None:
 
 def _definition(statement: ast.stmt) -> tuple[str, ast.expr] | None:
     """(name, argument) when ``statement`` is ``NAME = const(argument)`` with a public name."""
-    found = _const_assignment(statement)
+    found = const_assignment(statement)
     return found if found and not found[0].startswith("_") else None
 
 
@@ -254,7 +254,7 @@ def fold_private(text: str, path: Path | str = "<source>") -> str:
     tree = ast.parse(text, str(path))
     definitions = {}
     for statement in tree.body:
-        found = _const_assignment(statement)
+        found = const_assignment(statement)
         if found and found[0].startswith("_"):
             definitions[found[0]] = (statement, found[1])
     rebound = _rebound(tree, [(statement, None) for statement, _ in definitions.values()])

@@ -5,7 +5,9 @@ loads (the qstr pool) and never frees them: about 1,100 names, 7 KB of text, at 
 (sim/memory_budget.md). Before ``engine/`` and ``lib/`` are compiled to ``.mpy`` (``make deploy``
 with ``MPY_CROSS``; the memory budget and ``make bench`` measure that build), every name the
 game's own code defines is renamed to one, two or three letters, one mapping for the whole tree:
-about 4.5 KB less on every board. First the public constants are folded into the modules that
+about 4.5 KB less on every board. The names of the modules every match loads take first the
+names the firmware itself holds (its builtins and the builtin types' methods, in
+``sim/minify_free.txt``) that no board code uses: those cost nothing at all. First the public constants are folded into the modules that
 read them and each module's private ones into it (sim/const_fold.py ``fold_private``), and a
 module left with no ``const()`` loses its ``const`` import (``drop_unused_const``: one name
 less in its globals); the module-level functions that neither the board's code nor the
@@ -67,6 +69,7 @@ __all__ = ["MinifyError", "Renaming", "make_mapping", "rename", "renaming"]
 
 ROOT = Path(__file__).resolve().parent.parent
 KEEP_FILE = ROOT / "sim" / "minify_keep.txt"
+FREE_FILE = ROOT / "sim" / "minify_free.txt"
 STUB_DIRS = tuple(ROOT / ".venv" / "typecheck" / name
                   for name in ("circuitpython-stubs", "circuitpython", "micropython"))
 VERBATIM = ("code.py", "boot.py")  # copied as written: their names keep their spelling
@@ -77,6 +80,10 @@ _BOARD_KINDS = {"byte_table": "", "byte_buffer": "bytearray"}
 # Scripts that drive the built code on MicroPython (the benchmarks, the budget, the tests):
 # what they call stays in the build (``BoardScan.unused``).
 HARNESS = ("sim/mp", "tests/mp", "tests/board")
+# The modules every match loads (the engine's core, and the rules parser until the rules are
+# built): their names take the firmware's free ones first (``_shorten``).
+FIRST = tuple(bundle.member_path(name) for name in bundle.MEMBERS) + ("engine/presets.py",
+                                                                      "engine/unload.py")
 
 # Names in mpy-cross's table of static qstrs (py/makeqstrdata.py) that are not builtins or
 # methods of builtin types: a .mpy stores them for free, a renamed one would cost a name.
@@ -84,6 +91,13 @@ _STATIC = ("close", "const", "end", "key", "little", "main", "micropython", "rea
            "value", "write")
 _BUILTIN_TYPES = (list, dict, str, bytes, bytearray, int, set, tuple, object, BaseException,
                   memoryview, range, type)
+# Names a library or the runtime may look up on an object the game hands it (a stream's, an
+# exception's, a mapping's): never given to one of the game's own (``free_names``).
+_PROTOCOL = ("append", "args", "close", "count", "decode", "encode", "errno", "extend",
+             "flush", "format", "get", "index", "items", "keys", "pend_throw", "read",
+             "readinto", "readline", "readlines", "seek", "send", "sort", "tell", "throw",
+             "value", "values", "write")
+STATIC_SCRIPT = ROOT / "sim" / "mp" / "static_names.py"
 _F_STRING = re.compile(r"[rRbBuU]*[fF]")  # the prefix of an f-string token
 _FSTRING_START = getattr(tokenize, "FSTRING_START", -1)
 _FIRST = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -162,6 +176,33 @@ def read_keep(path: Path = KEEP_FILE) -> set[str]:
     return {line for line in lines if line}
 
 
+def read_free(path: Path = FREE_FILE) -> list[str]:
+    """The names of ``sim/minify_free.txt``, in its order."""
+    lines = (line.split("#", 1)[0].strip() for line in path.read_text().splitlines())
+    return [line for line in lines if line]
+
+
+def free_names() -> list[str]:
+    """The names both MicroPython ports hold in their firmware's table (sim/mp/static_names.py)
+    that the build may give to the game's own: not a keyword, dunder or ``_PROTOCOL`` name. The content of ``sim/minify_free.txt``; needs both ports."""
+    from sim import mpruntime  # desktop tooling: only --update-free and its test run the ports
+
+    wasm = set(mpruntime.run_wasm(STATIC_SCRIPT, paths={}).split())
+    unix = set(mpruntime.run_unix(STATIC_SCRIPT).split())
+    unwanted = set(keyword.kwlist) | set(_PROTOCOL)
+    return sorted(name for name in wasm & unix
+                  if name.isidentifier() and not name.startswith("_") and name not in unwanted)
+
+
+def write_free(names: list[str], path: Path = FREE_FILE) -> None:
+    """Write ``sim/minify_free.txt``."""
+    header = ("# Names both MicroPython ports hold in their firmware's table of names: a module\n"
+              "# that uses one interns nothing. sim/minify.py gives them to the engine's own\n"
+              "# names first, where no board code or harness uses them. Made by\n"
+              "# `python -m sim.minify --update-free`; tests/test_minify.py checks it is current.\n")
+    path.write_text(header + "".join(name + "\n" for name in names))
+
+
 class BoardScan:
     """What the board's code defines, mentions and spells out as strings, once its constants
     are folded (``constants``, sim/const_fold.py); and the module-level functions nothing on
@@ -169,7 +210,10 @@ class BoardScan:
 
     def __init__(self, root: Path) -> None:
         self.defined: set[str] = set()
+        self.first: set[str] = set()  # defined in a module every match loads (``FIRST``)
+        self.consts: set[str] = set()  # bound by NAME = const(...): a private one stays private
         self.tokens: set[str] = set()  # every identifier token: a new name must be none of them
+        self.harness_tokens: set[str] = set()  # the same in the scripts of HARNESS
         self.unused: dict[str, set[str]] = {}  # board file -> functions only the desktop calls
         self.literals: set[str] = set()
         self.verbatim: set[str] = set()
@@ -199,16 +243,22 @@ class BoardScan:
         counts: Counter[str] = Counter()
         trees = {}
         for path, text in texts.items():
-            if path.as_posix() not in VERBATIM:
-                text = self.constants.fold(text, path)
+            if path.as_posix() not in VERBATIM:  # as the build folds them (Renaming._build)
+                text = const_fold.fold_private(self.constants.fold(text, path), path)
             trees[path] = ast.parse(text, str(path))
+            self.consts.update(found[0] for found in map(const_fold.const_assignment,
+                                                         trees[path].body) if found)
             self.defined |= defined_names(trees[path])
+            if path.as_posix() in FIRST:
+                self.first |= defined_names(trees[path])
             names = [t.string for t in _tokens(text, path) if t.type == tokenize.NAME]
             self.tokens.update(names)
             counts.update(names)
         for path in harness_sources(root):
             text = path.read_text(encoding="utf-8")
-            counts.update(t.string for t in _tokens(text, path) if t.type == tokenize.NAME)
+            names = [t.string for t in _tokens(text, path) if t.type == tokenize.NAME]
+            self.harness_tokens.update(names)
+            counts.update(names)
         for path, tree in trees.items():
             unused = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)
                       and not node.decorator_list and counts[node.name] == 1
@@ -232,14 +282,16 @@ def _short_names():
 class Renaming:
     """What a ``.mpy`` build does to the board's code under ``root``: its constants folded
     (sim/const_fold.py), then its names shortened (``mapping``). ``keep`` defaults to
-    ``sim/minify_keep.txt``."""
+    ``sim/minify_keep.txt``, ``free`` to ``sim/minify_free.txt``."""
 
-    def __init__(self, root: Path = ROOT, keep: set[str] | None = None) -> None:
+    def __init__(self, root: Path = ROOT, keep: set[str] | None = None,
+                 free: list[str] | None = None) -> None:
         scan = BoardScan(root)
         self.root = root
         self.constants = scan.constants
         self.unused = scan.unused
-        self.mapping = _shorten(scan, read_keep() if keep is None else keep)
+        self.mapping = _shorten(scan, read_keep() if keep is None else keep,
+                                read_free() if free is None else free)
         self._built: dict[tuple, str] = {}
 
     def apply(self, text: str, path="<source>", py_build: bool = False,
@@ -289,7 +341,7 @@ def renaming(root: Path = ROOT) -> Renaming:
     and again, and scanning it takes a second or two."""
     digest = hashlib.sha1()
     for path in [root / name for name in board_sources(root)] + harness_sources(root) + \
-            [KEEP_FILE]:
+            [KEEP_FILE, FREE_FILE]:
         digest.update(str(path).encode() + b"\0" + path.read_bytes() + b"\0")
     cached = _RENAMINGS.get(str(root))
     if cached is None or cached[0] != digest.hexdigest():
@@ -303,15 +355,25 @@ def make_mapping(root: Path = ROOT, keep: set[str] | None = None) -> dict[str, s
     return Renaming(root, keep).mapping
 
 
-def _shorten(scan: BoardScan, keep: set[str]) -> dict[str, str]:
-    kept = python_names() | scan.modules | scan.literals | scan.verbatim | keep
-    taken = scan.tokens | kept
+def _shorten(scan: BoardScan, keep: set[str], free: list[str]) -> dict[str, str]:
+    outside = scan.modules | scan.literals | scan.verbatim | keep
+    kept = python_names() | outside
+    used = scan.tokens | scan.harness_tokens | outside  # the scripts are renamed alike
+    taken = used | kept
     renamed = sorted((name for name in scan.defined
                       if name not in kept and not name.startswith("__")),
-                     key=lambda name: (-len(name), name))
+                     key=lambda name: (name not in scan.first, -len(name), name))
+    # The firmware's own names cost nothing: the engine's core takes them first. One no code
+    # uses is safe for any name (a module's global one shadows nothing it reads); a private
+    # name loses its "_", which only mpy-cross's const() reads: not for a const() name.
+    given = iter([name for name in free if name not in used])
     fresh = (name for name in _short_names() if name not in taken and "_" + name not in taken)
     mapping = {}
     for name in renamed:
+        short = None if name in scan.consts else next(given, None)
+        if short is not None:
+            mapping[name] = short
+            continue
         private = name.startswith("_")
         short = next(fresh)
         if len(short) + private >= len(name):
@@ -630,12 +692,18 @@ def main(argv=None) -> int:
                         help="print `short name` lines, to read a board's traceback")
     parser.add_argument("--update-keep", action="store_true",
                         help="rewrite sim/minify_keep.txt from the installed stubs")
+    parser.add_argument("--update-free", action="store_true",
+                        help="rewrite sim/minify_free.txt from both MicroPython ports")
     args = parser.parse_args(argv)
     try:
         if args.update_keep:
             names = keep_from_stubs()
             write_keep(names)
             print("wrote %d names to %s" % (len(names), KEEP_FILE))
+        if args.update_free:
+            names = free_names()
+            write_free(names)
+            print("wrote %d names to %s" % (len(names), FREE_FILE))
         mapping = make_mapping()
     except MinifyError as error:
         print("minify: %s" % error, file=sys.stderr)
@@ -648,8 +716,9 @@ def main(argv=None) -> int:
         except BrokenPipeError:  # `--map | grep -m1 ...`
             reader_gone()
     else:
-        saved = sum(len(name) - len(short) for name, short in mapping.items())
-        print("%d names renamed, %d characters shorter" % (len(mapping), saved))
+        free = set(read_free())
+        given = sum(short in free for short in mapping.values())
+        print("%d names renamed, %d of them to names the firmware holds" % (len(mapping), given))
     return 0
 
 

@@ -71,7 +71,7 @@ def test_one_renaming_a_process_while_the_sources_stay_the_same(tree):
 
 
 def test_what_keeps_its_name(tree, tmp_path):
-    renaming = minify.Renaming(tree, keep={"x"})
+    renaming = minify.Renaming(tree, keep={"x"}, free=[])
     mapping = renaming.mapping
     renamed = {"helper_function", "first_value", "counter", "_PRIVATE_LIMIT", "_hidden_total",
                "KEYS"}
@@ -105,15 +105,42 @@ def test_what_keeps_its_name(tree, tmp_path):
             sys.modules.pop(name, None)
 
 
+def test_the_firmware_s_names_go_first_to_the_core_and_only_where_no_code_uses_them(tree):
+    (tree / "engine" / "state.py").write_text(
+        "from micropython import const\n\n_KEPT_APART = const((1, 2))  # not an int: not folded"
+        "\nKEEP = (1,)\n\n\nclass State:\n    def apply_move(self, move):\n"
+        "        return move + _KEPT_APART[0]\n")
+    free = ["getattr", "isdisjoint", "union", "issubset", "issuperset", "symmetric_difference"]
+    mapping = minify.Renaming(tree, keep={"x"}, free=free).mapping
+    # the core's names first (engine/state.py, a member), the longest first; getattr is
+    # used (lib/main_loop.py), and a const() name stays private
+    assert [mapping[name] for name in ("apply_move", "State", "KEEP", "move")] == free[1:5]
+    assert mapping["_KEPT_APART"].startswith("_") and mapping["_KEPT_APART"] not in free
+    assert mapping["helper_function"] == "symmetric_difference"
+    assert len(mapping["_hidden_total"]) <= 3
+
+
+def test_the_free_list_is_current():
+    assert minify.free_names() == minify.read_free(), (
+        "sim/minify_free.txt is stale: run `python -m sim.minify --update-free`")
+
+
 def test_the_real_mapping_is_safe():
     mapping = minify.make_mapping()
     assert mapping == minify.make_mapping()  # the same code, the same names
     assert len(set(mapping.values())) == len(mapping)
     scan = minify.BoardScan(minify.ROOT)
+    free = set(minify.read_free())
     for name, short in mapping.items():
-        assert len(short) < len(name)
-        assert short.startswith("_") == name.startswith("_")
-        assert short not in scan.tokens, "%s -> %s, a name the code already uses" % (name, short)
+        if short in free:  # the firmware's: any length, and no "_" (but for a const() name)
+            assert name not in scan.consts
+        else:
+            assert len(short) < len(name)
+            assert short.startswith("_") == name.startswith("_")
+        assert short not in scan.tokens | scan.harness_tokens, (
+            "%s -> %s, a name the code already uses" % (name, short))
+    given = [name for name, short in mapping.items() if short in free]
+    assert len(given) > 60 and set(given) <= scan.first
     kept = minify.read_keep() | scan.literals | scan.verbatim | scan.modules
     assert not kept & set(mapping)
     assert {"x", "hidden", "root_group", "width"} <= minify.read_keep()
