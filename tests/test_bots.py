@@ -144,38 +144,33 @@ def test_greedy_prefers_the_capture_that_leaves_no_sweep():
 ACES_SCORE = {"ace_sweep": True, "ace_sweep_scores_scopa": True}
 
 
-def test_greedy_keeps_an_ace_on_the_table_where_an_ace_would_sweep_for_a_scopa():
-    # 5b takes Ac + 4s and leaves Qb + Jb (17): no card sweeps that, so greedy takes it.
-    hand, table = ("5b Jc", "", "", ""), "Ac 4s Qb Jb"
-    assert greedy_choice(position(hand, table)) == ("5b", "Ac 4s")
-    # Where an ace sweeps any table and scores, an unseen ace would sweep those two; Jc
-    # taking Jb leaves the Ac, which an ace then takes alone (ace_with_ace_on_table=takes_ace).
-    assert greedy_choice(position(hand, table, **ACES_SCORE)) == ("Jc", "Jb")
-    # ... unless an ace on the table is swept with the rest.
-    sweeps = position(hand, table, ace_with_ace_on_table="sweeps", **ACES_SCORE)
-    assert greedy_choice(sweeps) == ("5b", "Ac 4s")
-
-
 @pytest.mark.parametrize(("overrides", "table", "sweepable"), [
     ({}, "Qb Jb", False),  # 17: nothing sweeps it
-    (ACES_SCORE, "Qb Jb", True),  # an ace sweeps and scores (RULES §7)
-    ({"ace_sweep": True}, "Qb Jb", False),  # the sweep scores no scopa (the default)
-    (ACES_SCORE, "Ab Qb", False),  # an ace takes the Ab alone (takes_ace); no 10 is unseen
-    (dict(ACES_SCORE, ace_with_ace_on_table="sweeps"), "Ab Qb", True),
+    ({}, "2b 3s", True),  # a five sweeps it (C-14)
+    (ACES_SCORE, "Qb Jb", False),  # an ace would, but counting that played worse (greedy.py)
     ({}, "Ab", True),  # a lone ace: an ace takes it for a scopa (C-14)
     ({"ace_sweep": True}, "Ab", False),  # assi: aces never make a scopa (§10 row 28a)
     ({"ace_sweep": True, "ace_never_scopa": False}, "Ab", True),  # an ordinary equal take
     ({"ace_sweep": True, "ace_never_scopa": False, "ace_with_ace_on_table": "sweeps"}, "Ab",
      False),  # the ace's take is then a sweep, which scores nothing
+    (dict(ACES_SCORE, ace_with_ace_on_table="sweeps"), "Ab", True),  # a sweep that scores
 ])
-def test_greedy_weighs_a_sweep_as_the_ace_rules_score_it(overrides, table, sweepable):
+def test_greedy_weighs_a_sweep_as_the_rules_score_it(overrides, table, sweepable):
     # The seat holds every king, so a table adding up to 10 is safe from a king.
     state = position(("Kd Kc Kb Ks", "", "", ""), table, **overrides)
     obs = bytearray(observe.SIZE)
     state.observe(0, obs)
     total = sum(card % 10 + 1 for card in cards(table))
-    aces = sum(1 for card in cards(table) if card % 10 == 0)
-    assert make_bot("greedy", state.rules)._sweepable(obs, total, aces) is sweepable
+    assert make_bot("greedy", state.rules)._sweepable(obs, total) is sweepable
+
+
+def test_greedy_leaves_a_lone_ace_where_aces_never_make_a_scopa():
+    # 2b taking the 2c leaves the Ab alone; trailing the Kd leaves 13, which nothing sweeps.
+    # An ace takes a lone ace for a scopa (C-14), but not in assi (§10 row 28a).
+    hands = ("2b Kd", "", "", "")
+    assert greedy_choice(position(hands, "Ab 2c", deal_shape="9+4")) == ("Kd", "")
+    assert greedy_choice(position(hands, "Ab 2c", preset="assi", deal_shape="9+4")) == \
+        ("2b", "2c")
 
 
 def _declaring_position(score: int) -> State:

@@ -588,3 +588,48 @@ def test_no_sure_win_on_the_hands_last_two_plays():
     assert count == 2
     bot.choose(obs, moves, count)
     assert bot.reason != master.WINS
+
+
+class _NoExploring:
+    """A playout's random stream that never picks the random move (master.py _EXPLORE)."""
+
+    def below(self, bound: int) -> int:
+        return bound - 1
+
+
+def _scores(state, played: str, taken: str) -> tuple[int, int]:
+    """The master bot's greedy score of seat 0's move (``played`` taking ``taken``), with the
+    sweep the next seat may then make and without it."""
+    bot = MasterBot(state.rules, 1)
+    obs = bytearray(observe.SIZE)
+    state.observe(0, obs)
+    load_position(bot.state, obs)
+    bot.inference.update(obs)
+    bot._chances(obs)
+    move = state.move_for(cards(played)[0], cards(taken))
+    return tuple(bot._score(move, bot._table(), bot.state.table_count, False, risk)
+                 for risk in (True, False))
+
+
+def test_a_lone_ace_is_a_sweep_risk_only_where_an_ace_takes_it_for_a_scopa():
+    # 2b taking the 2c leaves the Ab alone: an ace takes it for a scopa (C-14), but not in
+    # assi, where aces never make one (§10 row 28a), nor where an ace's sweep of it scores
+    # nothing (ace_with_ace_on_table=sweeps, §10 rows 25, 26).
+    hands = ("2b 5s", "Ad 3c", "6s 2d", "7c Kd")
+    for preset, overrides, risky in (("chitarrella", {}, True), ("assi", {}, False),
+                                     ("assi", {"ace_never_scopa": False}, True),
+                                     ("assi", {"ace_never_scopa": False,
+                                               "ace_with_ace_on_table": "sweeps"}, False)):
+        with_risk, without = _scores(position(hands, "Ab 2c", preset=preset, **overrides),
+                                     "2b", "2c")
+        assert (with_risk < without) is risky, (preset, overrides)
+
+
+@pytest.mark.parametrize(("preset", "expected"), [("chitarrella", "5s"), ("assi", "2b")])
+def test_the_playout_policy_weighs_a_lone_ace_as_the_rules_score_it(preset, expected):
+    # The next seat (a playout sees every hand) holds Ad Qs. Taking the 2c leaves it the Ab
+    # alone: a scopa, but not in assi; trailing the 5s leaves 8, which neither card sweeps.
+    bot = MasterBot(Rules(preset), 1)
+    bot.state.set_position([cards(h) for h in ("2b 5s", "Ad Qs", "3c", "4c")], cards("Ab 2c"))
+    bot.rng = _NoExploring()
+    assert bot._policy() & 63 == cards(expected)[0]
