@@ -5,12 +5,13 @@ loads (the qstr pool) and never frees them: about 1,100 names, 7 KB of text, at 
 (sim/memory_budget.md). Before ``engine/`` and ``lib/`` are compiled to ``.mpy`` (``make deploy``
 with ``MPY_CROSS``; the memory budget and ``make bench`` measure that build), every name the
 game's own code defines is renamed to one, two or three letters, one mapping for the whole tree:
-about 4.5 KB less on every board. The names of the modules every match loads take first the
-names the firmware itself holds (its builtins and the builtin types' methods, in
-``sim/minify_free.txt``) that no board code uses: those cost nothing at all. First the public constants are folded into the modules that
-read them and each module's private ones into it (sim/const_fold.py ``fold_private``), and a
-module left with no ``const()`` loses its ``const`` import (``drop_unused_const``: one name
-less in its globals); the module-level functions that neither the board's code nor the
+about 4.5 KB less on every board. The names of the modules every match loads (``FIRST``) take
+first the names the firmware itself holds (its builtins and the builtin types' methods, in
+``sim/minify_free.txt``) that no board code uses: those cost nothing at all. First the public
+constants are folded into the modules that read them and each module's private ones into it
+(sim/const_fold.py ``fold_private``), and a module left with no ``const()`` loses its
+``const`` import (``drop_unused_const``: one name less in its globals); the module-level
+functions that neither the board's code nor the
 scripts that drive it (``HARNESS``) call are left out (``strip_functions``: the tests' card
 and move helpers); last, a ``.mpy`` build writes the engine's core as one module
 (sim/bundle.py). ``Renaming`` does all of it. A ``.py`` deploy (``make deploy`` without
@@ -184,7 +185,8 @@ def read_free(path: Path = FREE_FILE) -> list[str]:
 
 def free_names() -> list[str]:
     """The names both MicroPython ports hold in their firmware's table (sim/mp/static_names.py)
-    that the build may give to the game's own: not a keyword, dunder or ``_PROTOCOL`` name. The content of ``sim/minify_free.txt``; needs both ports."""
+    that the build may give to the game's own: not a keyword, dunder or ``_PROTOCOL`` name.
+    The content of ``sim/minify_free.txt``; needs both ports."""
     from sim import mpruntime  # desktop tooling: only --update-free and its test run the ports
 
     wasm = set(mpruntime.run_wasm(STATIC_SCRIPT, paths={}).split())
@@ -199,7 +201,8 @@ def write_free(names: list[str], path: Path = FREE_FILE) -> None:
     header = ("# Names both MicroPython ports hold in their firmware's table of names: a module\n"
               "# that uses one interns nothing. sim/minify.py gives them to the engine's own\n"
               "# names first, where no board code or harness uses them. Made by\n"
-              "# `python -m sim.minify --update-free`; tests/test_minify.py checks it is current.\n")
+              "# `python -m sim.minify --update-free`; tests/test_minify.py checks it is\n"
+              "# current.\n")
     path.write_text(header + "".join(name + "\n" for name in names))
 
 

@@ -680,7 +680,7 @@ def test_watching_bots_every_seats_turn_line_says_how_to_reach_the_menu(shown, l
         assert max(len(line) for line in told) <= chars, told
     plain = [app.texts["turn"] % compass for compass in app.texts["compass"]]
     assert list(app.game.scene.texts["turns"]) == [
-        line if len(line) <= chars else seat for line, seat in zip(told, plain)]
+        line if len(line) <= chars else seat for line, seat in zip(told, plain, strict=True)]
 
 
 # --- monkey test -------------------------------------------------------------------------------
