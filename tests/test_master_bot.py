@@ -590,13 +590,6 @@ def test_no_sure_win_on_the_hands_last_two_plays():
     assert bot.reason != master.WINS
 
 
-class _NoExploring:
-    """A playout's random stream that never picks the random move (master.py _EXPLORE)."""
-
-    def below(self, bound: int) -> int:
-        return bound - 1
-
-
 def _scores(state, played: str, taken: str) -> tuple[int, int]:
     """The master bot's greedy score of seat 0's move (``played`` taking ``taken``), with the
     sweep the next seat may then make and without it."""
@@ -611,25 +604,17 @@ def _scores(state, played: str, taken: str) -> tuple[int, int]:
                  for risk in (True, False))
 
 
-def test_a_lone_ace_is_a_sweep_risk_only_where_an_ace_takes_it_for_a_scopa():
-    # 2b taking the 2c leaves the Ab alone: an ace takes it for a scopa (C-14), but not in
-    # assi, where aces never make one (§10 row 28a), nor where an ace's sweep of it scores
-    # nothing (ace_with_ace_on_table=sweeps, §10 rows 25, 26).
-    hands = ("2b 5s", "Ad 3c", "6s 2d", "7c Kd")
-    for preset, overrides, risky in (("chitarrella", {}, True), ("assi", {}, False),
-                                     ("assi", {"ace_never_scopa": False}, True),
-                                     ("assi", {"ace_never_scopa": False,
-                                               "ace_with_ace_on_table": "sweeps"}, False)):
-        with_risk, without = _scores(position(hands, "Ab 2c", preset=preset, **overrides),
+def test_the_sweep_risk_is_a_card_of_the_table_s_value():
+    # 5b taking Ac 4s leaves Qb Jb (17), which no card of one value sweeps; 2b taking the 2c
+    # leaves the Ab, which an ace takes (C-14). Where an ace sweeps any table and scores
+    # (RULES §7) the bot still counts no risk for 17, and in assi, where aces never make a
+    # scopa, it still counts one for the lone ace: both played better (master.py _score).
+    others = ("Ad 3c", "6s 2d", "7c Kd")
+    for overrides in ({}, {"ace_sweep": True, "ace_sweep_scores_scopa": True}):
+        with_risk, without = _scores(position(("5b Jc",) + others, "Ac 4s Qb Jb",
+                                              **overrides), "5b", "Ac 4s")
+        assert with_risk == without
+    for preset in ("chitarrella", "assi"):
+        with_risk, without = _scores(position(("2b 5s",) + others, "Ab 2c", preset=preset),
                                      "2b", "2c")
-        assert (with_risk < without) is risky, (preset, overrides)
-
-
-@pytest.mark.parametrize(("preset", "expected"), [("chitarrella", "5s"), ("assi", "2b")])
-def test_the_playout_policy_weighs_a_lone_ace_as_the_rules_score_it(preset, expected):
-    # The next seat (a playout sees every hand) holds Ad Qs. Taking the 2c leaves it the Ab
-    # alone: a scopa, but not in assi; trailing the 5s leaves 8, which neither card sweeps.
-    bot = MasterBot(Rules(preset), 1)
-    bot.state.set_position([cards(h) for h in ("2b 5s", "Ad Qs", "3c", "4c")], cards("Ab 2c"))
-    bot.rng = _NoExploring()
-    assert bot._policy() & 63 == cards(expected)[0]
+        assert with_risk < without

@@ -38,7 +38,7 @@ from engine.capture import sweep_scores
 from engine.cards import NO_CARD, VALUE
 from engine.clock import ticks_diff, ticks_ms
 from engine.layout import PLAY
-from engine.moves import ACE_SWEEP, BIT_INDEX, MAX_MOVES, TABLE_MASK
+from engine.moves import BIT_INDEX, MAX_MOVES, TABLE_MASK
 from engine.rng import Rng
 from engine.state import State
 
@@ -117,9 +117,6 @@ class MasterBot:
         self.points = array("h", [0] * scoring.SIZE)
         # value 1..10 -> chance that the next seat holds a card of it, in _CERTAIN parts
         self.hold = array("h", [0] * 11)
-        # an ace taking a lone ace (move 0: the ace of coins, a sweep where an ace on an ace
-        # sweeps): a scopa as RULES §7 scores it
-        self.lone_ace_scopa = sweep_scores(rules, ACE_SWEEP if rules.ace_on_ace_sweeps else 0)
         self.worth = bytearray(40)
         for card in range(40):
             worth = _CARD + _PRIMIERA[card % 10]
@@ -246,14 +243,17 @@ class MasterBot:
             cards += 1
         self.gain = gain
         if risk and cards and not final:
-            # An ace that sweeps any table for a scopa (RULES §7) is no risk counted here or in
-            # the playouts: counting it played worse by 0.23 points a hand (0.10 to 0.37) in
-            # assi with ace_sweep_scores_scopa and ace_on_empty_table=stays, 0.02 (-0.08 to
-            # 0.13) with the first alone (1,000 duplicate deals, seed 910001) [derived]; as in
-            # engine/bots/greedy.py, it kept aces on the table for the next seat to take.
-            hold = self.hold
-            if total <= 10 and (total > 1 or self.lone_ace_scopa):
-                score -= (_SCOPA + 2 * cards * _CARD) * hold[total] // _CERTAIN
+            # The card of value ``total`` sweeps (C-14). Not counted, here or in the playouts:
+            # an ace that sweeps any table for a scopa (RULES §7), which played worse by 0.23
+            # points a hand (0.10 to 0.37) in assi with ace_sweep_scores_scopa and
+            # ace_on_empty_table=stays, by 0.02 (-0.08 to 0.13) with the first alone (1,000
+            # duplicate deals, seed 910001), as it kept aces on the table for the next seat to
+            # take; nor a lone ace's safety where aces never make a scopa, which played worse
+            # by 0.06 (-0.12 to 0.00) and 0.04 (-0.12 to 0.04) in assi with stays (1,500 and
+            # 1,000 deals, seeds 930001, 800001), giving the ace away, and better by only 0.02
+            # (-0.01 to 0.04) in assi dealt 9+4 (seed 910001) [derived].
+            if total <= 10:
+                score -= (_SCOPA + 2 * cards * _CARD) * self.hold[total] // _CERTAIN
         return score
 
     def _table(self) -> int:
@@ -369,8 +369,6 @@ class MasterBot:
                 if card == NO_CARD:
                     break
                 threat |= 1 << VALUE[card]
-            if not self.lone_ace_scopa:
-                threat &= ~2  # its ace takes a lone ace for no scopa
         total = self._table()
         cards = state.table_count
         best = moves[0]
