@@ -98,8 +98,9 @@ def _sim_display_class():
         displayio draws into, ``window`` the (scaled) pygame window surface.
         """
 
-        # displayio's __new__ registers the display with its background thread, which reads
-        # this before __init__ sets it: without it, an AttributeError in that thread now and then
+        # BusDisplay.__new__ registers the display (displayio.allocate_display) with
+        # displayio's background thread, which may read this before __init__ sets it: without
+        # it, an AttributeError in that thread now and then
         _pygame_screen = None
 
         def __init__(self, board, *, scale=1, auto_refresh=False, caption=None):

@@ -5,9 +5,11 @@ loads (the qstr pool) and never frees them: about 1,100 names, 7 KB of text, at 
 (sim/memory_budget.md). Before ``engine/`` and ``lib/`` are compiled to ``.mpy`` (``make deploy``
 with ``MPY_CROSS``; the memory budget and ``make bench`` measure that build), every name the
 game's own code defines is renamed to one, two or three letters, one mapping for the whole tree:
-about 4.5 KB less on every board. The names of the modules every match loads (``FIRST``) take
-first the names the firmware itself holds (its builtins and the builtin types' methods, in
-``sim/minify_free.txt``) that no board code uses: those cost nothing at all. First the public
+about 4.5 KB less on every board. The names of the modules every match loads (``CORE_MODULES``)
+take first the names the firmware itself holds (the builtins and the builtin types' methods
+both MicroPython ports list, in ``sim/minify_free.txt``) that no board code uses: on a firmware
+that holds them they cost nothing at all (CircuitPython holds them on the boards' full
+builds; where one is missing it costs its text, as any name does). First the public
 constants are folded into the modules that read them and each module's private ones into it
 (sim/const_fold.py ``fold_private``), and a module left with no ``const()`` loses its
 ``const`` import (``drop_unused_const``: one name less in its globals); the module-level
@@ -40,9 +42,10 @@ instance dict, but a board ignores them, and their strings would keep every attr
 Likewise the engine's buffers, lists and tuples on CPython (engine/kinds.py): the build writes
 a board's bytes and bytearrays in place of each call and no file for the module
 (``board_kinds``).
-A private name stays private (``_name`` becomes ``_ab``), so mpy-cross still drops a ``_NAME =
-const(...)``. f-strings are refused: on Python 3.11 their names are inside a string token (and
-the board's code has none). ``python -m sim.minify --map`` prints the mapping, to read a board's
+A private name renamed to letters stays private (``_name`` becomes ``_ab``), and a
+``_NAME = const(...)`` is never given a firmware's name, so mpy-cross still drops it.
+f-strings are refused: on Python 3.11 their names are inside a string token (and the board's
+code has none). ``python -m sim.minify --map`` prints the mapping, to read a board's
 traceback.
 
 Desktop only.
@@ -83,7 +86,7 @@ _BOARD_KINDS = {"byte_table": "", "byte_buffer": "bytearray"}
 HARNESS = ("sim/mp", "tests/mp", "tests/board")
 # The modules every match loads (the engine's core, and the rules parser until the rules are
 # built): their names take the firmware's free ones first (``_shorten``).
-FIRST = tuple(bundle.member_path(name) for name in bundle.MEMBERS) + ("engine/presets.py",
+CORE_MODULES = tuple(bundle.member_path(name) for name in bundle.MEMBERS) + ("engine/presets.py",
                                                                       "engine/unload.py")
 
 # Names in mpy-cross's table of static qstrs (py/makeqstrdata.py) that are not builtins or
@@ -93,11 +96,16 @@ _STATIC = ("close", "const", "end", "key", "little", "main", "micropython", "rea
 _BUILTIN_TYPES = (list, dict, str, bytes, bytearray, int, set, tuple, object, BaseException,
                   memoryview, range, type)
 # Names a library or the runtime may look up on an object the game hands it (a stream's, an
-# exception's, a mapping's): never given to one of the game's own (``free_names``).
+# exception's, a mapping's): never given to one of the game's own (``free_names``), nor is a
+# name with a capital: the compiler reads AssertionError by name for ``assert``, and a board's
+# traceback must not show one of the game's names as an exception's.
 _PROTOCOL = ("append", "args", "close", "count", "decode", "encode", "errno", "extend",
              "flush", "format", "get", "index", "items", "keys", "pend_throw", "read",
              "readinto", "readline", "readlines", "seek", "send", "sort", "tell", "throw",
              "value", "values", "write")
+# Builtins MicroPython holds only at its "extra features" level, which CircuitPython does not
+# set: on its boards the name would cost its text, longer than a short name's.
+_GATED = ("execfile",)
 STATIC_SCRIPT = ROOT / "sim" / "mp" / "static_names.py"
 _F_STRING = re.compile(r"[rRbBuU]*[fF]")  # the prefix of an f-string token
 _FSTRING_START = getattr(tokenize, "FSTRING_START", -1)
@@ -115,8 +123,11 @@ def board_sources(root: Path = ROOT) -> list[Path]:
 
 
 def harness_sources(root: Path = ROOT) -> list[Path]:
-    """The scripts of ``HARNESS`` under ``root``."""
-    return [path for folder in HARNESS for path in sorted((root / folder).rglob("*.py"))]
+    """The scripts of ``HARNESS`` under ``root``, but sim/mp/static_names.py, which runs no
+    game code: its builtins' names stay free for the game's (``_shorten``)."""
+    static = root / STATIC_SCRIPT.relative_to(ROOT)
+    return [path for folder in HARNESS for path in sorted((root / folder).rglob("*.py"))
+            if path != static]
 
 
 def _tokens(text: str, path) -> list[tokenize.TokenInfo]:
@@ -171,29 +182,34 @@ def python_names() -> set[str]:
     return names
 
 
-def read_keep(path: Path = KEEP_FILE) -> set[str]:
-    """The names of ``sim/minify_keep.txt`` (one a line, ``#`` starts a comment)."""
-    lines = (line.split("#", 1)[0].strip() for line in path.read_text().splitlines())
-    return {line for line in lines if line}
-
-
-def read_free(path: Path = FREE_FILE) -> list[str]:
-    """The names of ``sim/minify_free.txt``, in its order."""
+def _read_names(path: Path) -> list[str]:
+    """The names of a file of one name a line, ``#`` starting a comment, in its order."""
     lines = (line.split("#", 1)[0].strip() for line in path.read_text().splitlines())
     return [line for line in lines if line]
 
 
+def read_keep(path: Path = KEEP_FILE) -> set[str]:
+    """The names of ``sim/minify_keep.txt``."""
+    return set(_read_names(path))
+
+
+def read_free(path: Path = FREE_FILE) -> list[str]:
+    """The names of ``sim/minify_free.txt``, in its order."""
+    return _read_names(path)
+
+
 def free_names() -> list[str]:
     """The names both MicroPython ports hold in their firmware's table (sim/mp/static_names.py)
-    that the build may give to the game's own: not a keyword, dunder or ``_PROTOCOL`` name.
-    The content of ``sim/minify_free.txt``; needs both ports."""
+    that the build may give to the game's own: not a keyword, a ``_PROTOCOL`` name, one that
+    starts with "_" or a capital, or ``_GATED``. The content of ``sim/minify_free.txt``; needs
+    both ports."""
     from sim import mpruntime  # desktop tooling: only --update-free and its test run the ports
 
     wasm = set(mpruntime.run_wasm(STATIC_SCRIPT, paths={}).split())
     unix = set(mpruntime.run_unix(STATIC_SCRIPT).split())
-    unwanted = set(keyword.kwlist) | set(_PROTOCOL)
-    return sorted(name for name in wasm & unix
-                  if name.isidentifier() and not name.startswith("_") and name not in unwanted)
+    unwanted = set(keyword.kwlist) | set(_PROTOCOL) | set(_GATED)
+    return sorted(name for name in wasm & unix if name.isidentifier() and
+                  name[0].islower() and name not in unwanted)
 
 
 def write_free(names: list[str], path: Path = FREE_FILE) -> None:
@@ -213,7 +229,7 @@ class BoardScan:
 
     def __init__(self, root: Path) -> None:
         self.defined: set[str] = set()
-        self.first: set[str] = set()  # defined in a module every match loads (``FIRST``)
+        self.core: set[str] = set()  # defined in a module every match loads (CORE_MODULES)
         self.consts: set[str] = set()  # bound by NAME = const(...): a private one stays private
         self.tokens: set[str] = set()  # every identifier token: a new name must be none of them
         self.harness_tokens: set[str] = set()  # the same in the scripts of HARNESS
@@ -252,8 +268,8 @@ class BoardScan:
             self.consts.update(found[0] for found in map(const_fold.const_assignment,
                                                          trees[path].body) if found)
             self.defined |= defined_names(trees[path])
-            if path.as_posix() in FIRST:
-                self.first |= defined_names(trees[path])
+            if path.as_posix() in CORE_MODULES:
+                self.core |= defined_names(trees[path])
             names = [t.string for t in _tokens(text, path) if t.type == tokenize.NAME]
             self.tokens.update(names)
             counts.update(names)
@@ -365,15 +381,17 @@ def _shorten(scan: BoardScan, keep: set[str], free: list[str]) -> dict[str, str]
     taken = used | kept
     renamed = sorted((name for name in scan.defined
                       if name not in kept and not name.startswith("__")),
-                     key=lambda name: (name not in scan.first, -len(name), name))
+                     key=lambda name: (name not in scan.core, -len(name), name))
     # The firmware's own names cost nothing: the engine's core takes them first. One no code
-    # uses is safe for any name (a module's global one shadows nothing it reads); a private
-    # name loses its "_", which only mpy-cross's const() reads: not for a const() name.
+    # uses is safe for any of the game's names (a module's global one shadows nothing it reads;
+    # free_names leaves out those the runtime reads by name); a private name loses its "_",
+    # which only mpy-cross's const() reads: not for a const() name.
     given = iter([name for name in free if name not in used])
     fresh = (name for name in _short_names() if name not in taken and "_" + name not in taken)
+    unfree = scan.consts.union(*scan.unused.values())  # and the functions the build leaves out
     mapping = {}
     for name in renamed:
-        short = None if name in scan.consts else next(given, None)
+        short = None if name in unfree else next(given, None)
         if short is not None:
             mapping[name] = short
             continue

@@ -103,9 +103,9 @@ class GreedyBot:
         Cards adding up to at most 10 are swept by a card of that value (C-14): with two or
         more cards none can equal the total, so C-11's equal-card priority never stops it. A
         lone ace is swept by an ace, for a scopa only as the ace rules say (``lone_ace_scopa``):
-        leaving one where it is not played better by 0.02 points a hand (0.00 to 0.04) in
-        assi dealt 9+4 and by 0.08 (-0.04 to 0.19) with ``ace_on_empty_table=stays`` (2,000
-        duplicate deals each, seed 900001) [derived].
+        leaving one where it is not played 0.02 points a hand better (0.00 to 0.04) in assi
+        dealt 9+4, and 0.08 (-0.04 to 0.19, not told apart from none) with
+        ``ace_on_empty_table=stays`` (2,000 duplicate deals each, seed 900001) [derived].
         Where an ace's sweep of any table scores (``ace_sweep_scores_scopa``, RULES §7), an
         unseen ace is no risk counted here: counting it for every table but one holding an
         ace (which an ace takes alone) played worse, by 0.14 points a hand (0.07 to 0.20) in

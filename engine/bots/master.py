@@ -244,14 +244,14 @@ class MasterBot:
         self.gain = gain
         if risk and cards and not final:
             # The card of value ``total`` sweeps (C-14). Not counted, here or in the playouts:
-            # an ace that sweeps any table for a scopa (RULES §7), which played worse by 0.23
-            # points a hand (0.10 to 0.37) in assi with ace_sweep_scores_scopa and
-            # ace_on_empty_table=stays, by 0.02 (-0.08 to 0.13) with the first alone (1,000
-            # duplicate deals, seed 910001), as it kept aces on the table for the next seat to
-            # take; nor a lone ace's safety where aces never make a scopa, which played worse
-            # by 0.06 (-0.12 to 0.00) and 0.04 (-0.12 to 0.04) in assi with stays (1,500 and
-            # 1,000 deals, seeds 930001, 800001), giving the ace away, and better by only 0.02
-            # (-0.01 to 0.04) in assi dealt 9+4 (seed 910001) [derived].
+            # an ace that sweeps any table for a scopa (RULES §7), which played 0.23 points a
+            # hand worse (0.10 to 0.37) in assi with ace_sweep_scores_scopa and
+            # ace_on_empty_table=stays, as it kept aces on the table for the next seat to take,
+            # and 0.02 (-0.08 to 0.13, not told apart) with the first alone (1,000 duplicate
+            # deals, seed 910001). A lone ace still counts where aces never make a scopa: not
+            # counting it played 0.06 (-0.12 to 0.00) and 0.04 (-0.12 to 0.04) worse in assi
+            # with stays (1,500 and 1,000 deals, seeds 930001, 800001) and 0.02 (-0.01 to 0.04)
+            # better dealt 9+4 (seed 910001), none of them told apart from none [derived].
             if total <= 10:
                 score -= (_SCOPA + 2 * cards * _CARD) * self.hold[total] // _CERTAIN
         return score
