@@ -107,6 +107,17 @@ def test_c14_leaves_no_table_the_next_player_can_sweep():
     assert decide(state) == ("Kc", "", "avoid leaving a table the next player can sweep: C-14")
 
 
+def test_an_ace_that_would_sweep_any_table_is_no_reason_to_leave_one():
+    # 5b takes Ac 4s and leaves Qb Jb; where an ace sweeps any table and scores (RULES §7)
+    # seat 1's Ad would sweep them, but guarding against that by taking the Jb alone (the Ac
+    # left, which an ace takes alone) played worse (chitarrella.py _risk): the same take.
+    hands = ("5b Jc", "Ad 3c", "2d 6d", "Kc 3d")
+    taken = ("5b", "Ac 4s", "the most valuable capture: cards, denari, primiera: C-16")
+    assert decide(position(hands, "Ac 4s Qb Jb", ply=20)) == taken
+    assert decide(position(hands, "Ac 4s Qb Jb", ply=20, ace_sweep=True,
+                           ace_sweep_scores_scopa=True)) == taken
+
+
 def test_c31_leads_a_double_when_it_cannot_take():
     state = position(("4c 4s Kc Jb 2c", "Qc Js 5b 6s 6b", "Ad 3d Qs Jd 7c",
                       "Kd 3s Ab 5d Kb"), "Qb", ply=16)
