@@ -113,18 +113,13 @@ class GreedyBot:
         (2,000 duplicate deals each, seed 920001): it kept aces on the table for the next seat
         to take [derived].
         """
-        if total == 1 and not self.lone_ace_scopa:
+        if total > 10 or total == 1 and not self.lone_ace_scopa:
             return False
-        return total <= 10 and _unseen(obs, total)
+        for suit in range(4):
+            if obs[observe.CARD + suit * 10 + total - 1] == observe.UNSEEN:
+                return True
+        return False
 
     def wants_declare(self, obs) -> bool:
         """Declare out once the side's secured points reach the target (C-26)."""
         return observe.may_declare_out(obs, self.rules)
-
-
-def _unseen(obs, value: int) -> bool:
-    """Whether a card of ``value`` is unseen by the observing seat: another seat may hold it."""
-    for suit in range(4):
-        if obs[observe.CARD + suit * 10 + value - 1] == observe.UNSEEN:
-            return True
-    return False
