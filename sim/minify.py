@@ -12,14 +12,14 @@ that holds them they cost nothing at all (CircuitPython holds them on the boards
 builds; where one is missing it costs its text, as any name does). First the public
 constants are folded into the modules that read them and each module's private ones into it
 (sim/const_fold.py ``fold_private``), and a module left with no ``const()`` loses its
-``const`` import (``drop_unused_const``: one name less in its globals); the module-level
-functions that neither the board's code nor the
-scripts that drive it (``HARNESS``) call are left out (``strip_functions``: the tests' card
-and move helpers); last, a ``.mpy`` build writes the engine's core as one module
-(sim/bundle.py). ``Renaming`` does all of it. A ``.py`` deploy (``make deploy`` without
-``MPY_CROSS``) is built the same way but for the bundle, and besides, as the board compiles
-it and its compiler interns every name it reads: its docstrings dropped
-(``strip_docstrings``) and its locals renamed to letters (``rename_locals``).
+``const`` import (``drop_unused_const``: one name less in its globals); the functions and
+methods that neither the board's code nor the scripts that drive it (``HARNESS``) mention are
+left out (``strip_functions``: the tests' card and move helpers, ``State.is_terminal``);
+last, a ``.mpy`` build writes the engine's core as one module (sim/bundle.py). ``Renaming``
+does all of it. A ``.py`` deploy (``make deploy`` without ``MPY_CROSS``) is built the same way
+but for the bundle, and besides, as the board compiles it and its compiler interns every name
+it reads: its docstrings dropped (``strip_docstrings``) and its locals renamed to letters
+(``rename_locals``).
 ``AS_WRITTEN=1`` copies the sources as written instead, to be read and edited on the drive.
 
 Renaming is by token (``tokenize``), so ``obj.name``, ``name``, ``f(name=1)`` and
@@ -224,8 +224,8 @@ def write_free(names: list[str], path: Path = FREE_FILE) -> None:
 
 class BoardScan:
     """What the board's code defines, mentions and spells out as strings, once its constants
-    are folded (``constants``, sim/const_fold.py); and the module-level functions nothing on
-    the board calls (``unused``)."""
+    are folded (``constants``, sim/const_fold.py); and the functions and methods nothing on
+    the board calls (``unused``: ``name`` or ``Class.name``)."""
 
     def __init__(self, root: Path) -> None:
         self.defined: set[str] = set()
@@ -233,7 +233,7 @@ class BoardScan:
         self.consts: set[str] = set()  # bound by NAME = const(...): a private one stays private
         self.tokens: set[str] = set()  # every identifier token: a new name must be none of them
         self.harness_tokens: set[str] = set()  # the same in the scripts of HARNESS
-        self.unused: dict[str, set[str]] = {}  # board file -> functions only the desktop calls
+        self.unused: dict[str, set[str]] = {}  # board file -> what only the desktop calls
         self.literals: set[str] = set()
         self.verbatim: set[str] = set()
         self.modules = {"engine", "bots", "lib"}
@@ -278,12 +278,31 @@ class BoardScan:
             names = [t.string for t in _tokens(text, path) if t.type == tokenize.NAME]
             self.harness_tokens.update(names)
             counts.update(names)
+        # A method by an outside name may be the runtime's to call (a stream's ``write``)
+        outside = python_names() | read_keep()
         for path, tree in trees.items():
             unused = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)
-                      and not node.decorator_list and counts[node.name] == 1
-                      and node.name not in self.literals}  # its own def is its one mention
+                      and self._only_defined(node, counts)}
+            for node in tree.body:
+                if isinstance(node, ast.ClassDef):
+                    methods = {item.name for item in node.body
+                               if isinstance(item, ast.FunctionDef) and item.name not in outside
+                               and self._only_defined(item, counts)}
+                    if len(methods) < len(node.body):  # the class keeps a body
+                        unused |= {"%s.%s" % (node.name, name) for name in methods}
             if unused and path.as_posix() not in VERBATIM:
                 self.unused[path.as_posix()] = unused
+
+    def _only_defined(self, node: ast.FunctionDef, counts: Counter) -> bool:
+        """Whether the board's code and its scripts never mention the function or method
+        ``node`` defines: its own ``def`` is the name's one mention, it has no decorator, and
+        no string spells it (``getattr``)."""
+        return not node.decorator_list and counts[node.name] == 1 \
+            and node.name not in self.literals and not node.name.startswith("__")
+
+    def left_out(self) -> set[str]:
+        """The names of the functions and methods in ``unused``."""
+        return {name.rpartition(".")[2] for names in self.unused.values() for name in names}
 
 
 def _short_names():
@@ -388,7 +407,7 @@ def _shorten(scan: BoardScan, keep: set[str], free: list[str]) -> dict[str, str]
     # which only mpy-cross's const() reads: not for a const() name.
     given = iter([name for name in free if name not in used])
     fresh = (name for name in _short_names() if name not in taken and "_" + name not in taken)
-    unfree = scan.consts.union(*scan.unused.values())  # and the functions the build leaves out
+    unfree = scan.consts | scan.left_out()  # and the functions the build leaves out
     mapping = {}
     for name in renamed:
         short = None if name in unfree else next(given, None)
@@ -476,16 +495,23 @@ def board_kinds(text: str, path="<source>") -> str:
 
 
 def strip_functions(text: str, names, path="<source>") -> str:
-    """``text`` without its module-level functions called ``names``; lines where they were.
+    """``text`` without its module-level functions and its classes' methods called ``names``
+    (``name``, ``Class.name``); lines where they were.
 
     The board's build leaves out the helpers only the desktop calls (``BoardScan.unused``:
     engine/cards.py's ``card_value``, ``make_card``... which the tests and the house style's
-    API keep): each would hold its function object and bytecode on the heap for nothing.
+    API keep, and OpenSpiel's ``State.is_terminal``, which the game reads as ``phase``): each
+    would hold its function object and bytecode on the heap for nothing.
     """
     if not names:
         return text
-    gone = [(node, "") for node in _parse(text, path).body
-            if isinstance(node, ast.FunctionDef) and node.name in names]
+    gone = []
+    for node in _parse(text, path).body:
+        if isinstance(node, ast.FunctionDef) and node.name in names:
+            gone.append((node, ""))
+        elif isinstance(node, ast.ClassDef):
+            gone += [(item, "") for item in node.body if isinstance(item, ast.FunctionDef)
+                     and "%s.%s" % (node.name, item.name) in names]
     return const_fold.apply_edits(text, gone)
 
 
