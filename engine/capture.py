@@ -22,14 +22,16 @@ MAX_MOVES = 192. One card has at most 26 moves on any reachable table (MAX_CARD_
 with 25 sums and, with ``equal_card_priority=false``, the king on the table.
 
 Rules: C-11, C-40; RULES §4.2, §7, §10 rows 10-12, 26-29.
-Checking a move and explaining why it is illegal is in engine/edge.py.
+The variants' own capture rules (the aces of §7, ``fewest_cards``, ``forced_capture=turn``) are
+in engine/capture_variants.py, which ``legal_moves`` reaches through ``State.variants``;
+checking a move and explaining why it is illegal is in engine/edge.py.
 
 Allocation: none.
 """
 
 from engine.cards import NO_CARD, VALUE
 from engine.kinds import byte_table
-from engine.moves import ACE_SWEEP, BIT_INDEX, SELF_TAKE, TABLE_MASK, count_slots
+from engine.moves import ACE_SWEEP, BIT_INDEX
 
 # For each value 0..10, the masks (bit v for value v) of two or more distinct values adding up
 # to it: 9 takes 1+8, 2+7, 3+6, 4+5, 1+2+6, 1+3+5 or 2+3+4. A literal, so importing makes no
@@ -99,12 +101,12 @@ def legal_moves(state, out) -> int:
             continue
         if ace_rules and value == 1:
             if not ace_banned:
-                n = _ace_moves(state, card, out, n)
+                n = state.variants.ace_moves(state, card, out, n)
             continue  # first_lead_ace_banned (GSTARS-APT, RULES §10 row 28)
         equal = value_slots[value]
         if equal:
             if equal & (equal - 1):
-                n = _each_slot(card, equal, out, n)  # C-11: one equal card, the player's choice
+                n = each_slot(card, equal, out, n)  # C-11: one equal card, the player's choice
             else:
                 out[n] = card | equal << 6
                 n += 1
@@ -130,9 +132,9 @@ def legal_moves(state, out) -> int:
                 out[n] = card  # nothing to take: a trail (C-11)
                 n += 1
         elif rules.fewest_cards and n - start > 1:
-            n = _keep_fewest(out, start, n)  # CLUB, MAGNO; RULES §10 row 10
+            n = state.variants.keep_fewest(out, start, n)  # CLUB, MAGNO; §10 row 10
     if rules.turn_forced:
-        n = _drop_trails(out, n)  # forced_capture=turn (RULES §10 row 12)
+        n = state.variants.drop_trails(out, n)  # forced_capture=turn (RULES §10 row 12)
     return n
 
 
@@ -145,41 +147,13 @@ def sweep_scores(rules, move: int) -> bool:
     return not (rules.ace_never_scopa or (move & ACE_SWEEP and not rules.ace_sweep_scopa))
 
 
-def _each_slot(card: int, slots: int, out, n: int) -> int:
+def each_slot(card: int, slots: int, out, n: int) -> int:
     """One move per slot in ``slots``, each taking that slot alone; returns the new count."""
     while slots:
         bit = slots & -slots
         slots ^= bit
         out[n] = card | bit << 6
         n += 1
-    return n
-
-
-def _ace_moves(state, card: int, out, n: int) -> int:
-    """RULES §7 ace_moves: an ace takes the whole table, with the variants of §10 26-29."""
-    rules = state.rules
-    occupied = state.occupied
-    if not occupied:
-        if rules.ace_empty_stays:
-            out[n] = card
-        else:
-            out[n] = card | SELF_TAKE  # it captures itself, no scopa (WIKI-SCOPONE; GPMG)
-            if rules.ace_may_decline:
-                n += 1
-                out[n] = card
-        return n + 1
-    aces = state.value_slots[1]
-    if aces and not rules.ace_on_ace_sweeps:
-        return _each_slot(card, aces, out, n)  # ace_with_ace_on_table=takes_ace (LOTO-ASSI)
-    out[n] = card | occupied << 6 | ACE_SWEEP
-    n += 1
-    if rules.ace_may_decline:  # an ordinary ace: an equal ace if any, else a trail
-        if aces:
-            if aces != occupied or aces & (aces - 1):  # a lone ace: the sweep is that play
-                n = _each_slot(card, aces, out, n)
-        else:
-            out[n] = card
-            n += 1
     return n
 
 
@@ -231,33 +205,3 @@ def _general_sums(state, card: int, value: int, out, n: int) -> int:
         total -= parts[i]
         take ^= bits[i]
         i += 1
-
-
-def _keep_fewest(out, start: int, end: int) -> int:
-    """Keep only the captures in out[start:end] that take the fewest cards."""
-    fewest = 16
-    for i in range(start, end):
-        count = count_slots((out[i] >> 6) & TABLE_MASK)
-        if count < fewest:
-            fewest = count
-    n = start
-    for i in range(start, end):
-        if count_slots((out[i] >> 6) & TABLE_MASK) == fewest:
-            out[n] = out[i]
-            n += 1
-    return n
-
-
-def _drop_trails(out, end: int) -> int:
-    """Drop the trails from out[:end] if any move there captures."""
-    for i in range(end):
-        if out[i] >= 64:
-            break
-    else:
-        return end
-    n = 0
-    for i in range(end):
-        if out[i] >= 64:
-            out[n] = out[i]
-            n += 1
-    return n

@@ -1,19 +1,15 @@
-"""Match bookkeeping: end of hand, the target, ties at the target, grades, declaring out.
+"""Match bookkeeping: end of hand, the target, ties at the target, grades.
 
-A declaration (RULES §6.4 step 3) holds when the declaring side's score plus its secured
-points reaches the target, whatever the other side's total: the first to claim the target
-correctly wins (PARLETT; C-24 "arrivano primi"). Where RULES.md leaves room [derived]: in
-overtime (both sides already at the target level, §6.2) reaching the target proves nothing,
-so a declaration there holds only when the side's total is above the other side's, as the end
-of a hand in overtime would decide.
+Declaring out (C-26; RULES §6.4) is in engine/secured.py, which a game loads only where the
+rules allow it; it ends the match through ``finish`` here.
 
-Rules: C-24 to C-26; RULES §6, §5.3 (napoleone), §5.4 (countback), §2.6 (dealer rotation),
+Rules: C-24, C-25; RULES §6, §5.3 (napoleone), §5.4 (countback), §2.6 (dealer rotation),
 §10 rows 20, 21, 23, 30-32.
 Allocation: none.
 """
 
 from engine import scoring
-from engine.layout import DEAL, HAND_OVER, PLAY, TERMINAL
+from engine.layout import DEAL, HAND_OVER, TERMINAL
 
 try:
     from micropython import const
@@ -68,11 +64,11 @@ def end_hand(state) -> None:
     target = rules.target
     napoleone = points[scoring.NAPOLEONE] - points[scoring.NAPOLEONE + 1]
     if napoleone:
-        _finish(state, 0 if napoleone > 0 else 1, NAPOLEONE)  # GPMG; JMP
+        finish(state, 0 if napoleone > 0 else 1, NAPOLEONE)  # GPMG; JMP
     else:
         winner = _winner(state, points, before0, before1)
         if winner >= 0:
-            _finish(state, winner, TARGET)
+            finish(state, winner, TARGET)
         elif score[0] >= target and score[1] >= target:
             state.match.overtime = True  # C-24: "si seguita fino a che avviene una differenza"
     if state.phase != TERMINAL:
@@ -122,7 +118,7 @@ def _countback(state, points, score0: int, score1: int) -> int:
     return 0 if score0 > score1 else 1
 
 
-def _finish(state, winner: int, reason: int) -> None:
+def finish(state, winner: int, reason: int) -> None:
     info = state.match
     info.winner = winner
     info.reason = reason
@@ -132,29 +128,6 @@ def _finish(state, winner: int, reason: int) -> None:
         loser = state.score[1 - winner]
         info.grade = 3 if loser <= 0 else 2 if loser <= rules.grades_threshold else 1
     state.phase = TERMINAL
-
-
-def declare(state) -> bool:
-    """The side to play declares out (C-26; RULES §6.4); a false claim loses (PARLETT).
-
-    The claim holds when the side's score plus the points it has secured this hand reaches
-    the target (§6.4 step 3), or, in overtime, is above the other side's (see the module
-    docstring)."""
-    if not state.rules.declare_out:
-        raise ValueError("declaring out is off (declare_out=false)")
-    if state.phase != PLAY:
-        raise ValueError("a side may declare only at its turn in play")
-    team = state.turn & 1
-    secured = state.secured
-    state.secure(state, secured)
-    score = state.score
-    score[0] += secured[scoring.TOTAL]
-    score[1] += secured[scoring.TOTAL + 1]
-    state.match.declarer = state.turn
-    mine = score[team]
-    held = mine > score[1 - team] if state.match.overtime else mine >= state.rules.target
-    _finish(state, team if held else 1 - team, DECLARED if held else FALSE_DECLARATION)
-    return held
 
 
 def returns(state, out) -> None:

@@ -153,6 +153,6 @@ def observe(state, seat: int, out) -> None:
         out[PILE_COUNT + team] = count
     if rules.declare_out and state.phase == PLAY:
         secured = state.secured
-        state.secure(state, secured)
+        state.declaring.secured(state, secured)
         out[SECURED] = secured[scoring.TOTAL]
         out[SECURED + 1] = secured[scoring.TOTAL + 1]

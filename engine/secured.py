@@ -1,9 +1,17 @@
-"""The points each side has secured so far in a hand (RULES §6.4 step 2), for declaring out
-(C-26): what engine/match.py ``declare`` judges a claim by, and the observation's SECURED.
+"""Declaring out (C-26; RULES §6.4): the points each side has secured so far in a hand (step
+2), and the claim (step 3).
+
+A declaration holds when the declaring side's score plus its secured points reaches the
+target, whatever the other side's total: the first to claim the target correctly wins
+(PARLETT; C-24 "arrivano primi"); a false claim loses. Where RULES.md leaves room [derived]:
+in overtime (both sides already at the target level, §6.2) reaching the target proves
+nothing, so a declaration there holds only when the side's total is above the other side's,
+as the end of a hand in overtime would decide. engine/observe.py ``may_declare_out`` judges a
+claim the same way from what a seat sees.
 
 engine/state.py loads this module only when the rules allow declaring out
-(``declare_out``), and keeps ``secured`` as ``State.secure``: a game without declaring out
-holds none of this code. Writes into a caller's ``array("h", scoring.SIZE)``, laid out as
+(``declare_out``), as ``State.declaring``: a game without declaring out holds none of this
+code. ``secured`` writes into a caller's ``array("h", scoring.SIZE)``, laid out as
 engine/scoring.py's hand points.
 
 Rules: C-26; RULES §6.4.
@@ -12,7 +20,8 @@ Allocation: none.
 
 from engine import scoring
 from engine.cards import RE_BELLO, SETTEBELLO
-from engine.layout import PILE
+from engine.layout import PILE, PLAY
+from engine.match import DECLARED, FALSE_DECLARATION, finish
 
 
 def secured(state, out) -> None:
@@ -64,3 +73,25 @@ def secured(state, out) -> None:
         for offset in range(scoring.P_CARTE, scoring.NAPOLEONE, 2):
             total += out[offset + team]
         out[scoring.TOTAL + team] = total
+
+
+def declare(state) -> bool:
+    """The side to play declares out (C-26; RULES §6.4); a false claim loses (PARLETT).
+
+    The claim holds when the side's score plus the points it has secured this hand reaches
+    the target (§6.4 step 3), or, in overtime, is above the other side's (see the module
+    docstring). ``State.declare`` calls it where the rules allow declaring out."""
+    if state.phase != PLAY:
+        raise ValueError("a side may declare only at its turn in play")
+    team = state.turn & 1
+    points = state.secured
+    secured(state, points)
+    score = state.score
+    score[0] += points[scoring.TOTAL]
+    score[1] += points[scoring.TOTAL + 1]
+    state.match.declarer = state.turn
+    mine = score[team]
+    held = mine > score[1 - team] if state.match.overtime else mine >= state.rules.target
+    finish(state, team if held else 1 - team, DECLARED if held else FALSE_DECLARATION)
+    return held
+

@@ -60,16 +60,16 @@ _CARD_ORDER = byte_table(bytes(range(40)))
 class State:
     """A match in progress (see the module docstring)."""
 
-    # CPython reads and writes a slot at a fixed offset; with 39 attributes an instance would
+    # CPython reads and writes a slot at a fixed offset; with 40 attributes an instance would
     # otherwise keep a plain dict (CPython 3.11 shares the keys of 29 at most), about 6% more
     # time a hand. A board ignores __slots__, and its build drops this (sim/minify.py).
     __slots__ = (
         "rules", "rng", "hands", "hand_count", "table", "where", "slot", "value_slots", "deck",
         "scope", "ply_move", "ply_taker", "ply_slot", "ply_scopa", "ply_log", "capture_log",
         "first_capture", "sum_stack", "sum_bits", "sum_parts", "score", "hand_points",
-        "secured", "secure", "primiera_best", "match", "hand_number", "dealer", "first_dealer",
-        "occupied", "value_mask", "repeat_mask", "table_count", "ply", "last_taker", "rest",
-        "leader", "turn", "phase",
+        "secured", "declaring", "primiera_best", "variants", "match", "hand_number", "dealer",
+        "first_dealer", "occupied", "value_mask", "repeat_mask", "table_count", "ply",
+        "last_taker", "rest", "leader", "turn", "phase",
     )
 
     def __init__(self, rules, seed: int = 1) -> None:
@@ -103,13 +103,23 @@ class State:
         self.sum_parts = byte_buffer(MAX_TABLE)
         self.score = array("h", [0] * 2)  # match score per team
         self.hand_points = array("h", [0] * scoring.SIZE)  # last scored hand
-        self.secured = array("h", [0] * scoring.SIZE)  # work area for declaring out
-        self.secure = None  # (state, out): the secured points, with declare_out only (C-26)
+        # With declare_out only (C-26): engine/secured.py, which counts the secured points and
+        # judges a claim, and its work area; a game without it holds none of this code.
+        self.declaring = None
+        self.secured = None
         if rules.declare_out:
-            from engine.secured import secured  # a game without it holds none of this code
+            from engine import secured
 
-            self.secure = secured
+            self.declaring = secured
+            self.secured = array("h", [0] * scoring.SIZE)
         self.primiera_best = byte_buffer(10)  # work area of engine/scoring.py
+        # The capture rules of the variants (RULES §7, §10 rows 10, 12), only where the rules
+        # use one: engine/capture.py legal_moves calls them through this module.
+        self.variants = None
+        if rules.ace_sweep or rules.fewest_cards or rules.turn_forced:
+            from engine import capture_variants
+
+            self.variants = capture_variants
         self.match = bookkeeping.MatchInfo()
         self.new_match(seed)
 
@@ -543,9 +553,15 @@ class State:
     # bytes); each one's docstring is in its module.
     score_hand = scoring.score_hand  # (out): RULES §5, the layout in engine/scoring.py
     end_hand = bookkeeping.end_hand  # (): RULES §5, §6, §2.6
-    declare = bookkeeping.declare  # () -> bool, True if the claim held: C-26, RULES §6.4
     returns = bookkeeping.returns  # (out): +grade for the winner, -grade for the other
     observe = observe.observe  # (seat, out): what ``seat`` may see (C-27)
+
+    def declare(self) -> bool:
+        """The side to play declares out; True if the claim held (engine/secured.py; C-26,
+        RULES §6.4). Raises ValueError where the rules or the phase do not allow it."""
+        if self.declaring is None:
+            raise ValueError("declaring out is off (declare_out=false)")
+        return self.declaring.declare(self)
 
     def __repr__(self) -> str:
         from engine import edge

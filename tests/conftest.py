@@ -80,9 +80,10 @@ def play(state: State, card: str, take: str = "") -> None:
 
 # Scratch buffers the state lends to move checks, scoring and bots; they hold no position.
 WORK_AREAS = frozenset({"sum_stack", "sum_bits", "sum_parts", "primiera_best", "secured"})
-# The state's objects that are not the position: the rules, the secured-points function, the
-# match's bookkeeping (a hand's undo never reaches it); the PRNG is read below.
-NOT_POSITION = frozenset({"rules", "secure", "match", "rng"})
+# The state's objects that are not the position: the rules, the modules of declaring out and
+# of the variants' capture rules, the match's bookkeeping (a hand's undo never reaches it); the PRNG
+# is read below.
+NOT_POSITION = frozenset({"rules", "declaring", "variants", "match", "rng"})
 
 
 def snapshot(state: State) -> tuple:

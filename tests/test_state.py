@@ -631,6 +631,41 @@ def test_what_a_play_took_does_not_load_edge(monkeypatch):
     assert "engine.edge" not in sys.modules
 
 
+VARIANT_MODULES = ("engine.capture_variants", "engine.secured")
+
+
+@pytest.mark.parametrize("preset, overrides, loaded", [
+    ("chitarrella", {}, ()),
+    ("assi", {}, ("engine.capture_variants",)),  # RULES §7's aces
+    ("chitarrella", {"sum_choice": "fewest_cards"}, ("engine.capture_variants",)),
+    ("chitarrella", {"forced_capture": "turn"}, ("engine.capture_variants",)),
+    ("chitarrella+tre_gradi", {"declare_out": True}, ("engine.secured",)),
+])
+def test_a_game_loads_a_variants_code_only_where_its_rules_use_it(monkeypatch, preset,
+                                                                  overrides, loaded):
+    """The variants' capture rules and declaring out are modules of their own, which a game of
+    Chitarrella's rules never loads (a board's heap holds none of their code)."""
+    import sys
+
+    import engine
+
+    for name in VARIANT_MODULES:
+        monkeypatch.delitem(sys.modules, name, raising=False)
+        monkeypatch.delattr(engine, name.partition(".")[2], raising=False)
+    state = State(Rules(preset, overrides), 3)
+    moves = array("i", [0] * BIG)
+    while state.phase != TERMINAL:
+        if state.phase == DEAL:
+            state.deal()
+        elif state.phase == HAND_OVER:
+            state.end_hand()
+        else:
+            state.apply(moves[random.Random(state.ply).randrange(state.legal_moves(moves))])
+    assert tuple(name for name in VARIANT_MODULES if name in sys.modules) == loaded
+    assert (state.variants is not None, state.declaring is not None) == \
+        ("engine.capture_variants" in loaded, "engine.secured" in loaded)
+
+
 # -- calls out of place: refused before anything changes -------------------------------------
 
 

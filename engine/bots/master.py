@@ -193,7 +193,7 @@ class MasterBot:
             move = moves[i]
             if move >= 64:  # a capture (a trail takes nothing, so secures nothing)
                 state.apply(move)
-                state.secure(state, points)
+                state.declaring.secured(state, points)
                 state.undo()
                 if points[scoring.TOTAL + team] >= needed:
                     return move
