@@ -55,6 +55,18 @@ def dealt_state(preset="chitarrella", seed=1, dealer=3, **overrides) -> State:
     return state
 
 
+def play_random_match(state: State, rng: random.Random) -> None:
+    """Deal, play random legal moves and end hands until the match is decided."""
+    moves = array("i", [0] * BIG)
+    while state.phase != TERMINAL:
+        if state.phase == DEAL:
+            state.deal()
+        elif state.phase == HAND_OVER:
+            state.end_hand()
+        else:
+            state.apply(moves[rng.randrange(state.legal_moves(moves))])
+
+
 def play_random_hand(state: State, rng: random.Random) -> None:
     buffer = array("i", [0] * BIG)
     while state.phase == DEAL:
@@ -653,14 +665,7 @@ def test_a_game_loads_a_variants_code_only_where_its_rules_use_it(monkeypatch, p
         monkeypatch.delitem(sys.modules, name, raising=False)
         monkeypatch.delattr(engine, name.partition(".")[2], raising=False)
     state = State(Rules(preset, overrides), 3)
-    moves = array("i", [0] * BIG)
-    while state.phase != TERMINAL:
-        if state.phase == DEAL:
-            state.deal()
-        elif state.phase == HAND_OVER:
-            state.end_hand()
-        else:
-            state.apply(moves[random.Random(state.ply).randrange(state.legal_moves(moves))])
+    play_random_match(state, random.Random(3))
     assert tuple(name for name in VARIANT_MODULES if name in sys.modules) == loaded
     assert (state.variants is not None, state.declaring is not None) == \
         ("engine.capture_variants" in loaded, "engine.secured" in loaded)
@@ -726,15 +731,7 @@ def test_a_trail_with_ace_flags_is_refused_for_its_flags():
 def test_a_finished_match_refuses_another_hand_end_and_a_set_up_position():
     rules = Rules("chitarrella", {"target": 1})
     state = State(rules, 3)
-    rnd = random.Random(3)
-    moves = array("i", [0] * BIG)
-    while state.phase != TERMINAL:
-        if state.phase == DEAL:
-            state.deal()
-        elif state.phase == HAND_OVER:
-            state.end_hand()
-        else:
-            state.apply(moves[rnd.randrange(state.legal_moves(moves))])
+    play_random_match(state, random.Random(3))
     before = snapshot(state)
     with pytest.raises(ValueError):  # no hand to end ("the hand is not over")
         state.end_hand()
