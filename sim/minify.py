@@ -225,9 +225,10 @@ def write_free(names: list[str], path: Path = FREE_FILE) -> None:
 class BoardScan:
     """What the board's code defines, mentions and spells out as strings, once its constants
     are folded (``constants``, sim/const_fold.py); and the functions and methods nothing on
-    the board calls (``unused``: ``name`` or ``Class.name``)."""
+    the board calls (``unused``: ``name`` or ``Class.name``). ``keep`` (default
+    ``sim/minify_keep.txt``) names the outside APIs whose methods the runtime may call."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, keep: set[str] | None = None) -> None:
         self.defined: set[str] = set()
         self.core: set[str] = set()  # defined in a module every match loads (CORE_MODULES)
         self.consts: set[str] = set()  # bound by NAME = const(...): a private one stays private
@@ -279,7 +280,7 @@ class BoardScan:
             self.harness_tokens.update(names)
             counts.update(names)
         # A method by an outside name may be the runtime's to call (a stream's ``write``)
-        outside = python_names() | read_keep()
+        outside = python_names() | (read_keep() if keep is None else keep)
         for path, tree in trees.items():
             unused = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)
                       and self._only_defined(node, counts)}
@@ -324,12 +325,12 @@ class Renaming:
 
     def __init__(self, root: Path = ROOT, keep: set[str] | None = None,
                  free: list[str] | None = None) -> None:
-        scan = BoardScan(root)
+        keep = read_keep() if keep is None else keep
+        scan = BoardScan(root, keep)
         self.root = root
         self.constants = scan.constants
         self.unused = scan.unused
-        self.mapping = _shorten(scan, read_keep() if keep is None else keep,
-                                read_free() if free is None else free)
+        self.mapping = _shorten(scan, keep, read_free() if free is None else free)
         self._built: dict[tuple, str] = {}
 
     def apply(self, text: str, path="<source>", py_build: bool = False,
