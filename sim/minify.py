@@ -236,6 +236,7 @@ class BoardScan:
         self.harness_tokens: set[str] = set()  # the same in the scripts of HARNESS
         self.unused: dict[str, set[str]] = {}  # board file -> what only the desktop calls
         self.literals: set[str] = set()
+        self.keywords: set[str] = set()  # every name a call passes by keyword, scripts' too
         self.verbatim: set[str] = set()
         self.modules = {"engine", "bots", "lib"}
         texts = {}
@@ -273,9 +274,11 @@ class BoardScan:
                 self.core |= defined_names(trees[path])
             names = [t.string for t in _tokens(text, path) if t.type == tokenize.NAME]
             self.tokens.update(names)
+            self.keywords |= _keywords(trees[path])
             counts.update(names)
         for path in harness_sources(root):
             text = path.read_text(encoding="utf-8")
+            self.keywords |= _keywords(_parse(text, path))
             names = [t.string for t in _tokens(text, path) if t.type == tokenize.NAME]
             self.harness_tokens.update(names)
             counts.update(names)
@@ -306,6 +309,10 @@ class BoardScan:
         return {name.rpartition(".")[2] for names in self.unused.values() for name in names}
 
 
+def _keywords(tree: ast.AST) -> set[str]:
+    return {node.arg for node in ast.walk(tree) if isinstance(node, ast.keyword) and node.arg}
+
+
 def _short_names():
     for first in _FIRST:
         yield first
@@ -330,7 +337,9 @@ class Renaming:
         self.root = root
         self.constants = scan.constants
         self.unused = scan.unused
-        self.mapping = _shorten(scan, keep, read_free() if free is None else free)
+        self.free = read_free() if free is None else free
+        self.mapping = _shorten(scan, keep, self.free)
+        self.keywords = {self.mapping.get(name, name) for name in scan.keywords}
         self._built: dict[tuple, str] = {}
 
     def apply(self, text: str, path="<source>", py_build: bool = False,
@@ -358,7 +367,8 @@ class Renaming:
         text = self.constants.fold(for_board(text, path), path)
         text = strip_functions(text, self.unused.get(Path(path).as_posix(), ()), path)
         text = const_fold.drop_unused_const(const_fold.fold_private(text, path), path)
-        text = rename(text, self.mapping, path)
+        text = rename_parameters(rename(text, self.mapping, path), self.keywords, self.free,
+                                 path)
         if py_build:
             return strip_docstrings(rename_locals(text, path), path)
         if apart:
@@ -514,6 +524,50 @@ def strip_functions(text: str, names, path="<source>") -> str:
             gone += [(item, "") for item in node.body if isinstance(item, ast.FunctionDef)
                      and "%s.%s" % (node.name, item.name) in names]
     return const_fold.apply_edits(text, gone)
+
+
+_CLOSURES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
+
+
+def rename_parameters(text: str, keywords, names, path="<source>") -> str:
+    """``text`` with each function's positional parameters renamed to ``names`` (the
+    firmware's own, ``sim/minify_free.txt``) that the function does not mention, in order.
+
+    Each parameter's name is one of the function's constants: the board interns it as the
+    module loads, for calls that pass it by keyword. A parameter that no call passes by
+    keyword (``keywords``: every keyword of the board's code and its scripts) may take any
+    name its function does not read, and the firmware's cost nothing. ``self`` keeps its
+    name (the firmware holds it), and so do the parameters of a function that holds
+    another function, a lambda or a class (a closure may read them), and one that a
+    comprehension binds as well.
+    """
+    edits = []
+    for function in ast.walk(_parse(text, path)):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        body = [node for statement in function.body for node in ast.walk(statement)]
+        if any(isinstance(node, _CLOSURES) for node in body):
+            continue
+        bound = {name.id for node in body if isinstance(node, ast.comprehension)
+                 for name in ast.walk(node.target) if isinstance(name, ast.Name)}
+        bound |= {name for node in body if isinstance(node, (ast.Global, ast.Nonlocal))
+                  for name in node.names}
+        parameters = function.args.posonlyargs + function.args.args
+        used = {node.id for node in body if isinstance(node, ast.Name)}
+        used |= {node.attr for node in body if isinstance(node, ast.Attribute)}
+        used |= {a.arg for a in ast.walk(function.args) if isinstance(a, ast.arg)}
+        choices = (name for name in names if name not in used)
+        for parameter in parameters:
+            old = parameter.arg
+            if old == "self" or old in keywords or old in bound:
+                continue
+            new = next(choices, None)
+            if new is None:
+                break
+            edits.append((parameter, new))
+            edits += [(node, new) for node in body
+                      if isinstance(node, ast.Name) and node.id == old]
+    return const_fold.apply_edits(text, edits)
 
 
 def _parse(text: str, path) -> ast.Module:

@@ -344,7 +344,7 @@ def test_a_script_that_uses_a_folded_name_another_way_is_refused(tree):
         renaming.apply("from engine import limits\ndef f(limits):\n    return limits.LIMIT\n",
                        "drive.py")  # a parameter hides the module
     assert renaming.apply("def f(LIMIT):\n    return LIMIT\n") == \
-        "def f(LIMIT):\n    return LIMIT\n"  # not imported here: another LIMIT
+        "def f(abs):\n    return abs\n"  # not imported here: another LIMIT (a parameter)
 
 
 def test_the_real_constants_are_folded():
@@ -494,11 +494,40 @@ def test_rename_locals_renames_a_comprehensions_loop_names():
         "same = [a for a in item]\n")
 
 
-def test_the_py_build_names_nothing_it_does_not_define(tmp_path):
-    # rename_locals must rename a local everywhere its function reads it, on paths no test
-    # plays too: pyflakes' undefined-name, shadowing and redefinition checks (by ruff) pass
-    # on the whole .py build, as on the code as written.
-    minify.write_root(tmp_path, py_build=True)
+def test_rename_parameters_gives_firmware_names_and_leaves_what_it_must():
+    # Positional parameters take the free names in order, none the function reads; self, a
+    # name some call passes by keyword, a keyword-only one, one a comprehension binds too,
+    # and those of a function holding a closure keep theirs. Defaults are read outside.
+    source = ("def f(card, team=abs):\n    return abs(card) + team\n\n\n"
+              "def g(card, seat, *, kind):\n    return [x for x in seat], kind, card\n\n\n"
+              "def h(x):\n    return [x for x in range(3)]\n\n\n"
+              "def outer(card):\n    def inner():\n        return card\n    return inner\n\n\n"
+              "class C:\n    def m(self, card, seat):\n        return self.card + card + seat\n")
+    assert minify.rename_parameters(source, {"seat"}, ["abs", "add", "all"]) == (
+        "def f(add, all=abs):\n    return abs(add) + all\n\n\n"
+        "def g(abs, seat, *, kind):\n    return [x for x in seat], kind, abs\n\n\n"
+        "def h(x):\n    return [x for x in range(3)]\n\n\n"
+        "def outer(card):\n    def inner():\n        return card\n    return inner\n\n\n"
+        "class C:\n    def m(self, abs, seat):\n        return self.card + abs + seat\n")
+
+
+def test_a_build_renames_no_parameter_a_call_names():
+    # Renaming: a parameter some board code or script passes by keyword keeps its name
+    # everywhere, whichever function's it is; the others take the firmware's names.
+    renaming = minify.renaming()
+    assert "state" in renaming.keywords  # lib/ passes a Game's state=
+    built = renaming.apply((ROOT / "engine" / "scoring.py").read_text(encoding="utf-8"),
+                           "engine/scoring.py", apart=True)
+    napola_run = renaming.mapping["napola_run"]
+    assert "def %s(state, abs) -> int:" % napola_run in built  # (state, team)
+
+
+@pytest.mark.parametrize("py_build", [True, False], ids=["py", "mpy"])
+def test_a_build_names_nothing_it_does_not_define(tmp_path, py_build):
+    # rename_locals and rename_parameters must rename a name everywhere its function reads
+    # it, on paths no test plays too: pyflakes' undefined-name, shadowing and redefinition
+    # checks (by ruff) pass on the whole build, as on the code as written.
+    minify.write_root(tmp_path, py_build=py_build)
     ruff = Path(sys.executable).parent / "ruff"
     result = subprocess.run([str(ruff), "check", "--isolated", "--select",
                              "F821,F823,F811,F402", str(tmp_path)],
