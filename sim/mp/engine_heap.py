@@ -12,9 +12,9 @@ tables and text together, so the part of the engine's figure that is names can b
 The stage markers let sim/mp/run_wasm.mjs run each part in a call of its own, as the
 WebAssembly port's collector frees only what earlier calls made; elsewhere they are
 comments. The running stage's own code is on the heap while it runs, so each figure is
-taken in a stage as small as the baseline's and printed in the next: the part that loads
-a bot, when it shared the engine's stage, counted its code in the engine's figure (752
-bytes more, and as many less in the bot's).
+taken in a stage as small as the baseline's and printed in the next: until the
+thirty-fifth session the part that loads a bot and the print shared the engine's stage, and
+the engine's figure counted their code (896 bytes; the bots' figures as many bytes fewer).
 """
 
 import gc
