@@ -6,6 +6,7 @@ Desktop only: ordinary Python, never imported by ``engine/`` or ``lib/``. Import
 simulator imports the board-side modules the way ``code.py`` will (``import input_events``).
 """
 
+import argparse
 import os
 import sys
 from pathlib import Path
@@ -21,3 +22,12 @@ def reader_gone() -> int:
     pipe. Returns 0, the command's status."""
     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
+
+
+class CommandParser(argparse.ArgumentParser):
+    """argparse's parser for every desktop command (``python -m sim``, ``sim.deploy``...): a
+    bad option is told in one line that says where the usage is, as the commands' own errors
+    are, not after argparse's usage block."""
+
+    def error(self, message):
+        self.exit(2, "error: %s (%s --help shows the options)\n" % (message, self.prog))

@@ -9,20 +9,11 @@ engine and says how many matches it holds, or the line and the reason it is refu
 Desktop only.
 """
 
-import argparse
 import sys
 
-from sim import arena, reader_gone, selfplay, simulator
+from sim import CommandParser, arena, reader_gone, selfplay, simulator
 
 PLAY = "play"
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse's parser, its errors told in one line (with where to find the usage), as
-    the commands' own errors are."""
-
-    def error(self, message):
-        self.exit(2, "error: %s (%s --help shows the options)\n" % (message, self.prog))
 
 
 def main(argv=None) -> int:
@@ -30,7 +21,7 @@ def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv.insert(0, PLAY)
-    parser = _Parser(
+    parser = CommandParser(
         prog="python -m sim",
         description="The simulator (the default command), self-play, the arena and the record "
                     "check.")

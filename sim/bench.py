@@ -47,7 +47,7 @@ import tempfile
 from pathlib import Path
 
 from engine.bots.levels import LEVELS
-from sim import minify, mpruntime, reader_gone, romfs
+from sim import CommandParser, minify, mpruntime, reader_gone, romfs
 
 ROOT = Path(__file__).resolve().parent.parent
 HANDS_SCRIPT = ROOT / "sim" / "mp" / "bench_hands.py"
@@ -180,12 +180,10 @@ def level_timing(level: str, seeds=(1, 2, 3)) -> tuple[float, float]:
 
 
 if __name__ == "__main__":
-    import argparse
-
     # No options: the parser answers --help (the module docstring's first line) and refuses
     # anything else, rather than starting the minutes-long run.
-    argparse.ArgumentParser(prog="python -m sim.bench",
-                            description=__doc__.split("\n", 1)[0]).parse_args()
+    CommandParser(prog="python -m sim.bench",
+                  description=__doc__.split("\n", 1)[0]).parse_args()
     try:
         sys.exit(main())
     except BrokenPipeError:  # `python -m sim.bench | head`

@@ -15,7 +15,6 @@ Desktop only.
 
 from __future__ import annotations
 
-import argparse
 import struct
 import sys
 from pathlib import Path
@@ -31,6 +30,7 @@ from lib.card_tiles import (
     TRANSPARENT,
     sheet_name,
 )
+from sim import CommandParser
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -337,8 +337,8 @@ def write_preview(bmp_path: Path, png_path: Path, scale: int = 6) -> None:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sim.card_art",
-                                     description=__doc__.splitlines()[0])
+    parser = CommandParser(prog="python -m sim.card_art",
+                           description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "assets", help="default: assets/")
     parser.add_argument("--preview", type=Path, help="also write enlarged PNGs into this folder")
     args = parser.parse_args(argv)

@@ -46,7 +46,6 @@ Desktop only.
 
 from __future__ import annotations
 
-import argparse
 import errno
 import re
 import shutil
@@ -60,7 +59,7 @@ import card_tiles
 import hardware
 import layouts
 
-from sim import minify
+from sim import CommandParser, minify
 from sim.mpruntime import MPY_OPTIMIZE, board_file_name
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -480,8 +479,8 @@ def find_circup() -> str:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sim.deploy",
-                                     description=__doc__.split("\n\n")[0])
+    parser = CommandParser(prog="python -m sim.deploy",
+                           description=__doc__.split("\n\n")[0])
     parser.add_argument("--board", required=True, choices=tuple(TARGETS), help="the board")
     parser.add_argument("--drive", required=True, type=Path,
                         help="the board's CIRCUITPY drive (a folder)")

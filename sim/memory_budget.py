@@ -70,7 +70,6 @@ Desktop only: needs the WebAssembly port (``npm ci``), mpy-cross and Blinka (``m
 
 from __future__ import annotations
 
-import argparse
 import functools
 import os
 import re
@@ -85,7 +84,7 @@ from pathlib import Path
 
 import boards  # lib/boards.py (sim/__init__.py puts lib/ on sys.path)
 
-from sim import bundle, deploy, minify, mpruntime
+from sim import CommandParser, bundle, deploy, minify, mpruntime
 
 ROOT = Path(__file__).resolve().parent.parent
 LIB_HEAP = ROOT / "sim" / "mp" / "lib_heap.py"
@@ -1288,8 +1287,8 @@ def budget(board_names=BOARDS, with_bench: bool = True,
 def main(argv=None) -> int:
     """Print the table (or the ``--bench`` lines) and write the markdown; names the boards
     under the headroom on stderr."""
-    parser = argparse.ArgumentParser(prog="python -m sim.memory_budget",
-                                     description=__doc__.split("\n\n")[0])
+    parser = CommandParser(prog="python -m sim.memory_budget",
+                           description=__doc__.split("\n\n")[0])
     parser.add_argument("--bench", action="store_true",
                         help="print one `name value` line per figure")
     parser.add_argument("--out", type=Path, default=None,

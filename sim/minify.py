@@ -56,7 +56,6 @@ Desktop only.
 
 from __future__ import annotations
 
-import argparse
 import ast
 import builtins
 import functools
@@ -69,7 +68,7 @@ import tokenize
 from collections import Counter
 from pathlib import Path
 
-from sim import bundle, const_fold, reader_gone
+from sim import CommandParser, bundle, const_fold, reader_gone
 from sim.const_fold import MinifyError
 
 __all__ = ["MinifyError", "Renaming", "make_mapping", "rename", "renaming"]
@@ -792,8 +791,8 @@ def write_keep(names: list[str], path: Path = KEEP_FILE) -> None:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sim.minify",
-                                     description=__doc__.split("\n\n")[0])
+    parser = CommandParser(prog="python -m sim.minify",
+                           description=__doc__.split("\n\n")[0])
     parser.add_argument("--map", action="store_true",
                         help="print `short name` lines, to read a board's traceback")
     parser.add_argument("--update-keep", action="store_true",

@@ -24,7 +24,6 @@ The image itself is written by mpremote's own ``romfs`` module (MicroPython's fo
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import io
 import sys
@@ -33,7 +32,7 @@ from pathlib import Path
 
 from mpremote.romfs import make_romfs
 
-from sim import minify, mpruntime
+from sim import CommandParser, minify, mpruntime
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "build" / "engine.romfs"
@@ -73,8 +72,8 @@ def write_engine_image(out: Path, as_built: bool = False) -> int:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sim.romfs",
-                                     description="Write a ROMFS image of the engine.")
+    parser = CommandParser(prog="python -m sim.romfs",
+                           description="Write a ROMFS image of the engine.")
     parser.add_argument("out", nargs="?", type=Path, default=DEFAULT_OUT,
                         help="the image file (default: build/engine.romfs)")
     parser.add_argument("--as-built", action="store_true",

@@ -13,7 +13,6 @@ Desktop only.
 
 from __future__ import annotations
 
-import argparse
 import tempfile
 from pathlib import Path
 
@@ -22,8 +21,8 @@ from input_events import BACK, DOWN, SELECT
 
 from engine.layout import PILE
 from engine.moves import MAX_MOVES
+from sim import CommandParser, simulator
 from sim import display as sim_display
-from sim import simulator
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "sim" / "screens"
@@ -174,7 +173,7 @@ def _tour(shooter: Shooter) -> None:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sim.screenshots", description=__doc__)
+    parser = CommandParser(prog="python -m sim.screenshots", description=__doc__)
     parser.add_argument("--out", type=Path, default=OUT, help="folder (default %(default)s)")
     args = parser.parse_args(argv)
     if args.out.exists() and not args.out.is_dir():

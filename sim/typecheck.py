@@ -31,7 +31,6 @@ Desktop only.
 
 from __future__ import annotations
 
-import argparse
 import ast
 import json
 import os
@@ -40,6 +39,8 @@ import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+from sim import CommandParser
 
 ROOT = Path(__file__).resolve().parent.parent
 REQUIREMENTS = ROOT / "requirements-typecheck.txt"
@@ -481,8 +482,8 @@ def report(problems, accepted, verbose: bool = False) -> str:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sim.typecheck", description=__doc__.split(
-        "\n\n")[0])
+    parser = CommandParser(prog="python -m sim.typecheck",
+                           description=__doc__.split("\n\n")[0])
     parser.add_argument("--install", action="store_true",
                         help="install pyright and the stubs (requirements-typecheck.txt)")
     parser.add_argument("--check", choices=CHECKS, action="append",
