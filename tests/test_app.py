@@ -133,6 +133,18 @@ def screen_text(app: App) -> str:
     return "\n".join(app.text_scene.text())
 
 
+def touch_row(app: App, row: int) -> None:
+    """Touch text row ``row`` of the screen on show, near its top left (a row's line is a
+    scale-1 TileGrid, whose ``y`` is the row's top)."""
+    app.handle(TOUCH, 10, app.text_scene.lines[row].layer.y + 2)
+
+
+def item_row(app: App, key: str) -> int:
+    """The text row that shows menu item ``key``: the cursor's row, moved as far as the item
+    is from the selected one."""
+    return app.text_scene.cursor + app.items.index(key) - app.cursor
+
+
 def face_up_hand(app: App) -> list[int]:
     """The card faces of the hand tiles on screen (backs and hidden tiles left out)."""
     scene = app.table_scene
@@ -392,11 +404,13 @@ def test_primiera_cards_take_the_best_of_each_suit_and_mark_a_missing_one():
 def test_watching_bots_shows_whole_two_digit_scores(shown, language):
     from game import TEAM_LETTERS
 
-    app, _ = make_app(shown, language=language)
+    app, clock = make_app(shown, language=language)
     pick(app, "watch")
     game = app.game
     game.state.score[0], game.state.score[1] = 31, 27
-    game._redraw()  # the view again, with these scores
+    while game.state.ply == 0:  # a bot plays: the view is drawn again, with these scores
+        clock.now += 1000
+        app.tick()
     for row, score in ((0, 31), (1, 27)):
         shown_text = app.table_scene.scores[row].text.strip()
         assert shown_text in [app.texts["score"] % (name, score)
@@ -456,9 +470,7 @@ def spell(app: App, name: str, touch: bool = False) -> None:
         if not touch:
             pick(app, key)
             return
-        scene = app.text_scene
-        row = app._first_row + app.items.index(key) - app._top
-        app.handle(TOUCH, 10, scene._row_y + row * scene._pitch + 2)
+        touch_row(app, item_row(app, key))
 
     for letter in name:
         choose(next(group for group in ("ABCDEF", "GHIJKL", "MNOPQR", "STUVWX", "YZ")
@@ -573,9 +585,7 @@ def test_the_cover_opens_a_menu_that_keeps_the_hands_hidden(shown):
     back_key = app.board.keys[1]
     assert app.texts["cover_help"] in screen_text(app) and "%" not in app.texts["cover_help"]
     if app.board.touch:  # no BACK button: a touch on the cover's menu line
-        scene = app.text_scene
-        y = scene._row_y + (scene.rows - 2) * scene._pitch + 1
-        app.handle(TOUCH, 10, y)
+        touch_row(app, app.text_scene.rows - 2)
     else:
         assert back_key in app.texts["cover_help"]
         app.handle(BACK)
@@ -1045,7 +1055,7 @@ def test_touching_the_score_opens_the_pause_menu():
         x, y, _, _ = app.table_scene.layout.score[0]
         app.handle(TOUCH, x + 3, y + 3)
         assert app.screen == "pause"
-        app.handle(TOUCH, 10, app.text_scene._row_y + 2)  # the first row: resume
+        touch_row(app, 0)  # the first row: resume
         assert app.screen == "table"
     finally:
         display.close()
@@ -1484,7 +1494,10 @@ def test_saves_are_written_with_the_table_up_once_a_play(shown, tmp_path, monkey
     monkeypatch.setattr(os, "rename", counting_rename)
     plays = []
     hands = []
-    on_game = app._on_game
+    pick(app, "pass")
+    pick(app, "start")
+    assert app.screen == "cover" and writes == [True]
+    on_game = app.game.listener
 
     def counting_events(event):
         if event == PLAYED:
@@ -1493,11 +1506,9 @@ def test_saves_are_written_with_the_table_up_once_a_play(shown, tmp_path, monkey
             hands.append(event)
         on_game(event)
 
-    app._on_game = counting_events
-    pick(app, "pass")
-    pick(app, "start")
-    assert app.screen == "cover" and writes == [True]
+    app.game.listener = counting_events
     play_on(app, clock, random.Random(7))
+    assert plays and hands  # the events were counted
     assert all(writes) and 1 + len(plays) <= len(writes) <= 1 + len(plays) + len(hands)
 
 

@@ -23,6 +23,7 @@ import displayio  # noqa: F401  (Blinka's, imported before any stand-in is in pl
 import pytest
 from fake_hw import fake_hw  # the keypad's events and queue, as tests/board has them
 from input_events import BACK, DOWN, HINT, LEFT, NONE, RIGHT, SELECT, TOUCH, UP, EventQueue
+from test_app import pick
 
 from conftest import ROOT
 from sim import display as sim_display
@@ -308,7 +309,7 @@ def test_the_heap_free_at_start_tells_whether_the_bots_search(free, search, tmp_
     out = capsys.readouterr().out
     assert ("%d at start" % free) in out
     assert ("too few for the bots' search" in out) is not search
-    app._activate("vs_bots")
+    pick(app, "vs_bots")
     assert app.game.search is search
     assert type(app.game.bot).__name__ == ("MasterBot" if search else "ChitarrellaBot")
 

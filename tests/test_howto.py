@@ -8,8 +8,8 @@ import sys
 import howto
 import pytest
 from boards import NAMES, profile
-from input_events import BACK, SELECT, TOUCH
-from test_app import make_app, pick, screen_text
+from input_events import BACK, SELECT
+from test_app import item_row, make_app, pick, screen_text, touch_row
 from text_line import wrap
 from text_scene import _GEOMETRY
 
@@ -62,11 +62,10 @@ def test_a_touch_on_next_page_turns_it(tmp_path):
     try:
         app, _ = make_app(display, tmp_path)
         pick(app, "howto")
-        scene = app.text_scene
-        y = scene._row_y + app._first_row * scene._pitch + 2  # the Next page row
-        app.handle(TOUCH, 10, y)
+        next_page = item_row(app, "next_page")
+        touch_row(app, next_page)
         assert app.text_scene.text()[0].strip().endswith("2/%d" % len(howto.pages("en")))
-        app.handle(TOUCH, 10, y + scene._pitch)  # Back
+        touch_row(app, next_page + 1)  # Back
         assert app.screen == "title"
     finally:
         display.close()
