@@ -164,13 +164,14 @@ def romfs_heaps(work: Path, build: Path, script: Path) -> None:
     print("mp32_engine_heap_romfs_as_written_bytes %d" % engine_heap(HEAP_SCRIPT, {}, written))
 
 
-def level_timing(level: str, seeds=(1, 2, 3)) -> tuple[float, float]:
+def level_timing(level: str, seeds=(1, 2, 3), plays: int = 3) -> tuple[float, float]:
     """(median, max) ms per move on the unix port over whole matches: the median of the
-    matches' medians and the largest max."""
+    matches' medians and the largest max. Each move's time is the least of ``plays`` plays of
+    its match (sim/mp/bot_timing.py): one slow sample on a busy machine is the machine's."""
     medians = []
     worst = 0.0
     for seed in seeds:
-        output = mpruntime.run_unix(TIMING_SCRIPT, "chitarrella", level, seed)
+        output = mpruntime.run_unix(TIMING_SCRIPT, "chitarrella", level, seed, plays)
         found = _TIMING.search(output)
         if not found:
             raise RuntimeError("unexpected timing output: %r" % output)
