@@ -66,7 +66,7 @@ def open_display(board: boards.Board | str = boards.DEFAULT, *, scale: int = 1,
     # The simulator makes no sound; without this, pygame.init() opens the audio device
     # (ALSA errors on machines without one).
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    display_class = _sim_display_class()
+    display_class = sim_display_class()
     import displayio
 
     displayio.release_displays()  # Blinka allows one display; a stale one would block us
@@ -78,8 +78,9 @@ def open_display(board: boards.Board | str = boards.DEFAULT, *, scale: int = 1,
         raise
 
 
-def _sim_display_class():
-    """Import the library and define ``SimDisplay`` once (kept out of module import time)."""
+def sim_display_class():
+    """Import the library and define ``SimDisplay`` once (kept out of module import time);
+    tests call it to load Blinka's modules before they stand in for the board's."""
     global _display_class
     if _display_class is not None:
         return _display_class

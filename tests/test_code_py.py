@@ -31,7 +31,7 @@ from sim import display as sim_display
 # The simulator's display library imports Blinka's busio and friends: load it now, before any
 # test puts a stand-in busio in sys.modules (a test may be the first in its worker to open a
 # display).
-sim_display._sim_display_class()
+sim_display.sim_display_class()
 
 BOARD_MODULES = ("board", "keypad", "digitalio", "busio", "fourwire", "adafruit_st7789",
                  "analogio", "adafruit_touchscreen", "storage")

@@ -11,24 +11,25 @@ from boards import NAMES, profile
 from input_events import BACK, SELECT
 from test_app import item_row, make_app, pick, screen_text, touch_row
 from text_line import wrap
-from text_scene import _GEOMETRY
+from text_scene import TextScene
 
 from sim import display as sim_display
 
-CHARS = {"large": 52, "medium": 39, "compact": 26}  # (width - 4) // 6 of each layout
+WIDTHS = {"large": 320, "medium": 240, "compact": 160}  # a screen width of each layout
 
 
 @pytest.mark.parametrize("board", NAMES)
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_every_page_fits_every_screen_in_ascii(language, board):
     pages = howto.pages(language, profile(board).keys)
+    scenes = {layout: TextScene(width, 240, layout) for layout, width in WIDTHS.items()}
     assert len(pages) == len(howto.pages("en"))  # the languages page alike
     for heading, text in pages:
         assert heading.isascii() and text.isascii()  # the board's font has no accents
         assert len("%s %d/%d" % (heading, len(pages), len(pages))) <= 26  # the large title
-        for layout, chars in CHARS.items():
-            rows = _GEOMETRY[layout][4] - 2  # Next page and Back below the text
-            assert len(wrap(text, chars)) <= rows, (heading, layout)
+        for layout, scene in scenes.items():
+            rows = scene.rows - 2  # Next page and Back below the text
+            assert len(wrap(text, scene.chars)) <= rows, (heading, layout)
 
 
 @pytest.fixture(params=("pyportal", "pybadge"))
