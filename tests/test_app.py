@@ -408,9 +408,12 @@ def test_watching_bots_shows_whole_two_digit_scores(shown, language):
     pick(app, "watch")
     game = app.game
     game.state.score[0], game.state.score[1] = 31, 27
-    while game.state.ply == 0:  # a bot plays: the view is drawn again, with these scores
+    for _ in range(100):  # until a bot plays: the view is drawn again, with these scores
         clock.now += 1000
         app.tick()
+        if game.state.ply:
+            break
+    assert game.state.ply == 1
     for row, score in ((0, 31), (1, 27)):
         shown_text = app.table_scene.scores[row].text.strip()
         assert shown_text in [app.texts["score"] % (name, score)

@@ -16,7 +16,7 @@ def test_level_timing_replays_the_match_on_the_unix_port():
     assert 0 < median <= worst
 
 
-def test_a_play_that_makes_other_moves_is_refused(monkeypatch, capsys):
+def test_a_play_that_makes_other_moves_is_refused(monkeypatch):
     made = []
 
     def make_level_bot(level, rules, seed=1, search=True):  # a new seed at every play
