@@ -66,13 +66,17 @@ module loaded at the end).
 The stage markers let sim/mp/run_wasm.mjs run each part in a call of its own: the WebAssembly
 port's collector frees only what earlier calls made. Elsewhere they are comments. Each measure
 first overwrites the C stack below it (``_scrub``): without that, a stale word there kept up to
-5 KB of garbage alive in one part or another, by board, and the figures moved by as much. Two
-more rules keep the parts honest, both found by figures that moved when the script changed:
+5 KB of garbage alive in one part or another, by board, and the figures moved by as much.
+Three more rules keep the parts honest, all found by figures that moved when a script changed:
 
 - sim/mp/run_wasm.mjs collects in a call of its own between two stages: some garbage of a
   stage went only one call later (12 KB of dropped modules once);
 - every function is defined at the top, before the base: a stage is compiled whole before it
-  runs, so a ``def`` after a measure put its code (up to 4 KB) in that part.
+  runs, so a ``def`` after a measure put its code (up to 4 KB) in that part;
+- each measure (and the base) is a stage of its own, the same one call each time: the running
+  stage's code is on the heap while it runs, so a measure that shared its stage with the next
+  part's code counted that code in its part and took it off the next (sim/mp/engine_heap.py
+  counted 896 bytes of a bot's loading so until the thirty-fifth session).
 """
 
 import gc
@@ -299,32 +303,40 @@ with open("/harness/lib_heap.py") as source:
 gc.collect()
 mark = gc.mem_alloc()
 pool("base")
+# run_wasm: next stage
 load(("displayio", "terminalio", "board", "keypad", "busio", "fourwire", "busdisplay",
       "analogio", "digitalio", "microcontroller", "storage", "os", "time"))
 # run_wasm: next stage
 measure("stubs")
+# run_wasm: next stage
 load(ADAFRUIT)
 # run_wasm: next stage
 measure("adafruit_common")
+# run_wasm: next stage
 load(ADAFRUIT_BOARD)
 # run_wasm: next stage
 measure("adafruit_board")
+# run_wasm: next stage
 load(ENGINE)
 # run_wasm: next stage
 measure("engine_code")
+# run_wasm: next stage
 
 
 load(LIB)
 drop_unkept()
 # run_wasm: next stage
 measure("ui_code")
+# run_wasm: next stage
 load(BOARD_LIB)
 # run_wasm: next stage
 measure("ui_code_board")
+# run_wasm: next stage
 before_startup = mark
 load(STARTUP)
 # run_wasm: next stage
 measure("startup_code")
+# run_wasm: next stage
 forget(*STARTUP)  # as lib/main_loop.py and lib/app.py do (see STARTUP)
 drop_unkept()
 # run_wasm: next stage
@@ -333,6 +345,7 @@ _scrub(100)
 gc.collect()
 # run_wasm: next stage
 measure("startup_left")
+# run_wasm: next stage
 
 
 loaded = list(sys.modules)
@@ -340,62 +353,78 @@ app = build()
 prune()  # the title's text scene
 # run_wasm: next stage
 measure("ui_objects_raw")
+# run_wasm: next stage
 print("loaded_by_ui %s" % ",".join(sorted(n for n in sys.modules if n not in loaded)))
 
 
 start_match()
 # run_wasm: next stage
 measure("match")
+# run_wasm: next stage
 
 
 hints = __import__("hints")  # lib/game.py hint: its code, for both steps
 # run_wasm: next stage
 measure("hints_code")
+# run_wasm: next stage
 ask_hint()
 # run_wasm: next stage
 measure("hint")
+# run_wasm: next stage
 app.game.drop_hinter()  # as the hint does once it has its move
 # run_wasm: next stage
 measure("hint_dropped")
+# run_wasm: next stage
 held = teach()
 # run_wasm: next stage
 measure("teacher")
+# run_wasm: next stage
 if held is not None:
     forget("engine.bots.chitarrella", "engine.bots")  # as the hint does
 held = None
 # run_wasm: next stage
 measure("teacher_dropped")
+# run_wasm: next stage
 hints = None
 forget("hints")  # as the hint does, done
 # run_wasm: next stage
 measure("hints_code_dropped")
+# run_wasm: next stage
 app._drop_table()  # a text screen opens (lib/app.py _show_text): the table goes first
 # run_wasm: next stage
 measure("table_dropped")
+# run_wasm: next stage
 prune()
 # run_wasm: next stage
 measure("table_pruned")
+# run_wasm: next stage
 held = hint_words()
 # run_wasm: next stage
 measure("hint_words")
+# run_wasm: next stage
 held = None
 forget("i18n", "lang_it_reasons", "engine.bots.reasons", "engine.bots", "text_screens",
        "text_scene")
 # run_wasm: next stage
 measure("hint_words_dropped")
+# run_wasm: next stage
 app._screens().show_pause(app)  # the pause menu: the text scene and the text screens' code
 __import__("taken_cards").show(app)  # then the taken cards from it: the larger of the two
 # run_wasm: next stage
 measure("text_screen")
+# run_wasm: next stage
 app._drop_text()  # the table comes back (lib/app.py show_table): the text scene goes first
 # run_wasm: next stage
 measure("text_dropped")
+# run_wasm: next stage
 prune()
 # run_wasm: next stage
 measure("text_pruned")
+# run_wasm: next stage
 app.show_table()  # and the table is built again
 # run_wasm: next stage
 measure("table_back")
+# run_wasm: next stage
 
 
 held = store_a_save()
@@ -406,6 +435,7 @@ held = None
 app._forget_files()  # as after a store (lib/app.py)
 # run_wasm: next stage
 measure("transient_dropped")
+# run_wasm: next stage
 
 
 held = record_the_match()
