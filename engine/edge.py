@@ -130,8 +130,10 @@ def move_for(state, card: int, taken, self_take=None) -> int:
         raise IllegalMove("%r is no card (an int 0..39, engine/cards.py)" % (card,))
     take = 0
     for t in taken:
-        if not 0 <= t < 40 or state.where[t] != TABLE:
-            raise IllegalMove("%s is not on the table" % (card_name(t) if 0 <= t < 40 else t))
+        if type(t) is not int or not 0 <= t < 40:
+            raise IllegalMove("%r is no card (an int 0..39, engine/cards.py)" % (t,))
+        if state.where[t] != TABLE:
+            raise IllegalMove("%s is not on the table" % card_name(t))
         if take & 1 << state.slot[t]:
             raise IllegalMove("%s is named twice in the take" % card_name(t))
         take |= 1 << state.slot[t]

@@ -9,7 +9,7 @@ started with).
 Allocation: at set-up only.
 """
 
-from match_setup import BOT, PASS, VS_BOTS, WATCH
+from match_setup import BOT, PASS, PRESETS, VS_BOTS, WATCH
 
 # The ace sub-rules (RULES §7) at the values that mean "no ace sweep".
 _NO_ACE_SWEEP = {"ace_sweep_scores_scopa": False, "ace_with_ace_on_table": "takes_ace",
@@ -20,14 +20,16 @@ _NO_ACE_SWEEP = {"ace_sweep_scores_scopa": False, "ace_with_ace_on_table": "take
 def set_mode(setup, mode: int, people: int = 1) -> None:
     """Seat ``people`` persons for ``mode``: VS_BOTS one at seat 0; PASS two to four
     (the second opposite the first as partners, then seats 1 and 3); WATCH none."""
-    if mode not in (VS_BOTS, PASS, WATCH):
+    # Checked before any change, and ints only: True == 1 and 2.0 == 2, but the seats and
+    # the mode must hold what a save can store.
+    if type(mode) is not int or mode not in (VS_BOTS, PASS, WATCH):
         raise ValueError("unknown mode %r" % (mode,))
     if mode == VS_BOTS:
         people = 1
     elif mode == WATCH:
         people = 0
-    elif not 2 <= people <= 4:
-        raise ValueError("pass-and-play needs 2 to 4 people, not %d" % people)
+    elif type(people) is not int or not 2 <= people <= 4:
+        raise ValueError("pass-and-play needs 2 to 4 people, not %r" % (people,))
     setup.mode = mode
     for seat in range(4):
         setup.seats[seat] = BOT
@@ -39,8 +41,9 @@ def set_seats(setup, seats) -> None:
     """Seat people by hand: ``seats[seat]`` BOT or a person number 1..4, each person at
     most once (partners are chosen by where they sit: seats 0 and 2, 1 and 3)."""
     people = [n for n in seats if n != BOT]
-    if len(seats) != 4 or len(set(people)) != len(people) or \
-            [n for n in people if not 1 <= n <= 4]:
+    # ints only, as set_mode; checked before the set, which would refuse a list unclearly
+    wrong = [n for n in seats if type(n) is not int or n != BOT and not 1 <= n <= 4]
+    if len(seats) != 4 or wrong or len(set(people)) != len(people):
         raise ValueError("seats must name people 1..4 at most once each, not %r"
                          % (list(seats),))
     for seat in range(4):
@@ -64,6 +67,8 @@ def _preset_values(preset: str) -> dict:
 def from_preset(setup, preset: str) -> None:
     """Choose ``preset`` and set every option to the value it gives; tre gradi, a modifier
     on top of any preset, stays as it was."""
+    if preset not in PRESETS:  # a save stores the preset by its place in PRESETS
+        raise ValueError("unknown preset %r (known: %s)" % (preset, ", ".join(PRESETS)))
     values = _preset_values(preset)
     setup.preset = preset
     for name in _PRESET_OPTIONS:

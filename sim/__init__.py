@@ -31,3 +31,13 @@ class CommandParser(argparse.ArgumentParser):
 
     def error(self, message):
         self.exit(2, "error: %s (%s --help shows the options)\n" % (message, self.prog))
+
+    def make_folder(self, folder: Path) -> None:
+        """Make the output folder ``folder`` (with its parents), or stop with a one-line
+        error saying why it cannot be made."""
+        if folder.exists() and not folder.is_dir():
+            self.error("%s is a file, not a folder" % folder)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            self.error("cannot make the folder %s: %s" % (folder, error.strerror or error))

@@ -342,16 +342,14 @@ def main(argv=None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "assets", help="default: assets/")
     parser.add_argument("--preview", type=Path, help="also write enlarged PNGs into this folder")
     args = parser.parse_args(argv)
-    for folder in (args.out, args.preview):
-        if folder is not None and folder.exists() and not folder.is_dir():
-            parser.error("%s is a file, not a folder" % folder)
-    args.out.mkdir(parents=True, exist_ok=True)
+    for folder in (args.out, args.preview):  # both before any sheet is written
+        if folder is not None:
+            parser.make_folder(folder)
     for name, data in sheets().items():
         path = args.out / name
         path.write_bytes(data)
         print("%s  %d bytes" % (path, len(data)))
         if args.preview:
-            args.preview.mkdir(parents=True, exist_ok=True)
             write_preview(path, args.preview / (path.stem + ".png"))
     return 0
 

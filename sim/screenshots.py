@@ -176,8 +176,7 @@ def main(argv=None) -> int:
     parser = CommandParser(prog="python -m sim.screenshots", description=__doc__)
     parser.add_argument("--out", type=Path, default=OUT, help="folder (default %(default)s)")
     args = parser.parse_args(argv)
-    if args.out.exists() and not args.out.is_dir():
-        parser.error("%s is a file, not a folder" % args.out)
+    parser.make_folder(args.out)
     for name in BOARDS:
         for path in shoot(name, args.out):
             print(path)

@@ -31,3 +31,27 @@ def test_a_missing_option_is_told_in_one_line():
     assert result.returncode == 2
     assert result.stderr == ("error: the following arguments are required: --board, --drive "
                              "(python -m sim.deploy --help shows the options)\n")
+
+
+@pytest.mark.parametrize("module", ("sim.card_art", "sim.screenshots"))
+def test_an_output_folder_that_cannot_be_made_is_told_in_one_line(module, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    for folder, why in ((blocker, "%s is a file, not a folder" % blocker),
+                        (blocker / "sub", "cannot make the folder %s/sub: " % blocker)):
+        result = subprocess.run([sys.executable, "-m", module, "--out", str(folder)], cwd=ROOT,
+                                capture_output=True, text=True, timeout=60)
+        assert (result.returncode, result.stdout) == (2, "")
+        assert result.stderr.startswith("error: " + why), result.stderr
+        assert result.stderr.count("\n") == 1
+
+
+def test_card_art_checks_the_preview_folder_before_it_writes_a_sheet(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    out = tmp_path / "sheets"
+    result = subprocess.run([sys.executable, "-m", "sim.card_art", "--out", str(out),
+                             "--preview", str(blocker / "sub")], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2
+    assert not list(out.glob("*"))

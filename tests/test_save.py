@@ -11,6 +11,7 @@ from __future__ import annotations
 import builtins
 import os
 import random
+import re
 
 import match_setup
 import pytest
@@ -200,6 +201,31 @@ def test_round_trip_of_every_setup_field():
     watch = make_setup("dieci")
     watch.set_mode(WATCH)
     assert save_read.decode(encode(watch, State(watch.rules()), 0))[0] == watch
+
+
+@pytest.mark.parametrize(("method", "args", "words"), [
+    ("set_mode", (PASS, 2.5), "2 to 4 people, not 2.5"),
+    ("set_mode", (PASS, True), "2 to 4 people, not True"),
+    ("set_mode", (True, 2), "unknown mode True"),
+    ("set_seats", ([0, 0, 2, 1.5],), "1..4 at most once each, not [0, 0, 2, 1.5]"),
+    ("set_seats", ([True, 0, 0, 0],), "not [True, 0, 0, 0]"),
+    ("set_seats", ([0, 0, 0, 0.0],), "not [0, 0, 0, 0.0]"),
+    ("set_seats", ([0, 0, 0, None],), "not [0, 0, 0, None]"),
+    ("set_seats", ([[1], 0, 0, 0],), "not [[1], 0, 0, 0]"),
+    ("set_seats", ([1, 1, 0, 0],), "not [1, 1, 0, 0]"),
+    ("from_preset", ("dieci+veneto",), "unknown preset 'dieci+veneto' (known: chitarrella"),
+    ("from_preset", ("chitarrella+tre_gradi",), "unknown preset"),
+])
+def test_a_setup_refuses_what_a_save_cannot_hold_and_stays_as_it_was(method, args, words):
+    """Seats, mode and preset are checked before anything changes: a float, a bool or a
+    preset expression would pass a looser check and break the next save (lib/save.py stores
+    bytes and the preset's place in PRESETS)."""
+    setup = make_setup("veneto", tre_gradi=True)
+    setup.set_seats([1, 3, 2, 0])
+    before = setup.copy()
+    with pytest.raises(ValueError, match=re.escape(words)):
+        getattr(setup, method)(*args)
+    assert setup == before
 
 
 # The options byte's two-bit fields: (name, bits' shift, values in the format's order).

@@ -718,6 +718,17 @@ def test_set_position_and_set_deal_refuse_bad_values_before_they_change_the_stat
         assert snapshot(fresh) == before
 
 
+def test_move_for_refuses_what_is_no_card_before_any_change():
+    state = dealt_state(seed=6)
+    before = snapshot(state)
+    on_table = state.table_cards()[0]
+    card = state.hand_cards(state.turn)[0]
+    for taken in (["7d"], [float(on_table)], [True], [on_table, None]):
+        with pytest.raises(ValueError, match="is no card"):
+            state.move_for(card, taken)
+    assert snapshot(state) == before
+
+
 def test_a_trail_with_ace_flags_is_refused_for_its_flags():
     from engine.edge import IllegalMove
     from engine.moves import ACE_SWEEP, SELF_TAKE
