@@ -108,7 +108,7 @@ class MasterBot:
         self.state = State(rules)
         self.inference = Inference(rules)
         self.solver = Solver()
-        self.teacher = ChitarrellaBot(rules)  # a candidate the greedy score would pass over
+        self.teacher = ChitarrellaBot(rules, True)  # a candidate the greedy score passes over
         self.moves = [0] * MAX_MOVES  # the playouts' move buffer
         self.candidates = bytearray(MAX_MOVES)  # root moves by index (all below 256), best first
         self.prior = array("h", [0] * MAX_MOVES)  # greedy scores: a few thousand at most
