@@ -118,9 +118,10 @@ class ChitarrellaBot:
         self.reason = 0
         self.swept = _TEACHER_SWEPT if teacher else _SWEPT
         self.trail_cost = _TEACHER_TRAIL_COST if teacher else _TRAIL_COST
+        each = _TEACHER_CARD if teacher else _CARD
         worth = bytearray(40)  # card -> worth to the side taking it
         for card in range(40):
-            value = (_TEACHER_CARD if teacher else _CARD) + _PRIMIERA_WORTH[card % 10]
+            value = each + _PRIMIERA_WORTH[card % 10]
             if card < 10:
                 value += _DENARO
                 if card == 6:
