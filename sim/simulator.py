@@ -220,6 +220,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--screenshots", type=Path, help="save a PNG per script step here")
 
 
+def _make_folder(folder: Path, flag: str) -> None:
+    """Make the folder option ``flag`` names, or raise ValueError naming the flag and why."""
+    if folder.exists() and not folder.is_dir():
+        raise ValueError("%s %s is a file, not a folder" % (flag, folder))
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ValueError("%s: cannot make the folder %s: %s"
+                         % (flag, folder, error.strerror or error)) from None
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the simulator from parsed options (raises ValueError on bad ones)."""
     if args.free_heap < 0:
@@ -235,8 +246,8 @@ def run(args: argparse.Namespace) -> int:
         setup.rules()
     save_dir = None if args.no_save else args.save_dir
     for folder, flag in ((save_dir, "--save-dir"), (args.screenshots, "--screenshots")):
-        if folder is not None and folder.exists() and not folder.is_dir():
-            raise ValueError("%s %s is a file, not a folder" % (flag, folder))
+        if folder is not None:
+            _make_folder(folder, flag)
     from sim import display as sim_display
 
     if not 1 <= args.scale <= sim_display.MAX_SCALE:

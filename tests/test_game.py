@@ -228,6 +228,8 @@ def test_python_m_sim_without_a_command_runs_the_simulator(tmp_path):
     (["--preset", "dieci", "--rule-less"], ["unrecognized"]),
     (["--save-dir", "FILE"], ["--save-dir", "is a file"]),
     (["--screenshots", "FILE"], ["--screenshots", "is a file"]),
+    (["--save-dir", "UNDER_FILE"], ["--save-dir", "cannot make the folder"]),
+    (["--screenshots", "UNDER_FILE"], ["--screenshots", "cannot make the folder"]),
     (["--script", "MISSING"], ["No such file"]),
     (["--script", "LATIN1"], ["not UTF-8"]),
     (["--free-heap", "-1"], ["--free-heap", "at least 0"]),
@@ -238,7 +240,7 @@ def test_simulator_options_it_cannot_use_are_refused_in_one_line(tmp_path, capsy
     script.write_text("select\n", encoding="utf-8")
     (tmp_path / "latin1.txt").write_bytes("caff\xe8\n".encode("latin-1"))
     given = {"FILE": str(script), "MISSING": str(tmp_path / "missing.txt"),
-             "LATIN1": str(tmp_path / "latin1.txt")}
+             "LATIN1": str(tmp_path / "latin1.txt"), "UNDER_FILE": str(script / "shots")}
     options = [given.get(option, option) for option in options]
     if "--script" not in options:
         options += ["--script", str(script)]
