@@ -22,8 +22,8 @@ DEFAULT = "pyportal"
 # The free heap at start (``gc.mem_free()`` as code.py begins) a board needs for the bots'
 # search: the game then holds at most 70% of it with the master bot playing (the memory
 # budget's 30% headroom, README "On a board", 8.; tests/test_memory_budget.py checks it on
-# every board). With less, the bots play Chitarrella's rules (engine/bots/levels.py), which
-# hold about 15 KB less and keep the 30% on 113 KB.
+# every board). With less, the bots play Chitarrella's rules (engine/bots/levels.py: at normal
+# without his strategy), which hold about 15 KB less and keep the 30% on 113 KB.
 SEARCH_MIN_FREE = 140_000
 
 # name, width, height, input, layout, the labels of the select, back, left/right and hint

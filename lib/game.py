@@ -106,7 +106,7 @@ class Game:
     :param listener: ``listener(event)`` is called with the events above.
     :param search: False on a board whose heap cannot hold the bots' search (lib/boards.py
         ``SEARCH_MIN_FREE``): the bots and the hints then play Chitarrella's rules
-        (engine/bots/levels.py).
+        (engine/bots/levels.py; the bots at normal without his strategy, careful).
     """
 
     def __init__(self, scene, setup, rules=None, clock_ms=None, texts=None, state=None,

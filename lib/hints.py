@@ -5,7 +5,8 @@ Two steps, each with only its own code loaded (engine/bots/hint.py): the search'
 Chitarrella's player's (the master bot's own, when the bots search: it holds one for its
 candidates). His rule explains the move when he makes it too, and the hint names his other
 play when he would not. Without the search (lib/boards.py ``SEARCH_MIN_FREE``) the bots are
-Chitarrella's players, and one of them gives the hint: his move and his rule.
+Chitarrella's players, and one of them gives the hint: his move and his rule (at ``normal``
+the bots play him without his strategy, the ``careful`` bot, and he gives the hint with it).
 
 Allocation: edge (a hint is asked, not played: the tuples of its reasons).
 """
@@ -35,7 +36,10 @@ def find(game, count: int) -> int:
         from engine.bots import make_bot
 
         teacher = make_bot("chitarrella", game.rules)
+    strategy = teacher.strategy
+    teacher.strategy = True  # the careful bots' player hints with all of his advice
     other = teacher.choose(game.obs, game.moves, count)
+    teacher.strategy = strategy
     other_code = teacher.reason
     if move < 0:
         move = other

@@ -203,7 +203,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scale", type=int, default=2, help="window pixels per board pixel")
     parser.add_argument("--free-heap", type=int, default=0, metavar="BYTES",
                         help="the board's free heap at start, as code.py measures it: below "
-                        "%d the bots play Chitarrella's rules, not the search "
+                        "%d the bots play Chitarrella's rules (careful at normal), not the search "
                         "(default: enough)" % boards.SEARCH_MIN_FREE)
     # Without any of these four the window starts from the choices kept in the save
     # folder (lib/settings.py), as a board does; a script starts from the defaults.

@@ -28,8 +28,9 @@ def reason_text(bot) -> str:
     return reason_words(bot.REASON_KIND, bot.reason)
 
 
-def decide(state: State) -> tuple[str, str, str]:
-    """The bot's move for the seat to play as ("card", "taken cards", reason text).
+def decide(state: State, strategy: bool = True) -> tuple[str, str, str]:
+    """The bot's move for the seat to play as ("card", "taken cards", reason text); with
+    ``strategy`` False the careful bot's.
 
     Cards the position leaves out (in no hand, not on the table, not played) are shown to the
     bot as captured earlier in the hand, so the unseen cards are exactly the other hands.
@@ -44,7 +45,7 @@ def decide(state: State) -> tuple[str, str, str]:
             obs[observe.CARD + card] = observe.GONE
     moves = [0] * MAX_MOVES
     count = state.legal_moves(moves)
-    bot = ChitarrellaBot(state.rules)
+    bot = ChitarrellaBot(state.rules, False, strategy)
     move = bot.choose(obs, moves, count)
     assert move in list(moves[:count])
     return card_name(move & 63), names(state.taken_cards(move)), reason_text(bot)
@@ -144,6 +145,19 @@ def test_c28_the_dealers_side_keeps_the_pairs():
     hands = (PAIRED[1], PAIRED[0], PAIRED[2], PAIRED[3])
     state = position(hands, "5b 3c Kb Qb", turn=1, ply=17)
     assert decide(state) == ("5s", "5b", "dealer's side: keep the values paired: C-28")
+
+
+def test_the_careful_bot_weighs_the_take_without_chitarrellas_strategy():
+    # engine/bots/levels.py normal without the search: gain and risk alone, so the dealer's
+    # side makes the more valuable take that leaves the values odd (C-28 would keep them even)
+    hands = (PAIRED[1], PAIRED[0], PAIRED[2], PAIRED[3])
+    state = position(hands, "5b 3c Kb Qb", turn=1, ply=17)
+    assert decide(state, False) == ("Jb", "5b 3c", "the most valuable capture: cards, denari, "
+                                                   "primiera: C-16")
+    # where his advice leads a double (C-31), the careful bot gives away the least
+    state = position(("4c 4s Kc Jb 2c", "Qc Js 5b 6s 6b", "Ad 3d Qs Jd 7c",
+                      "Kd 3s Ab 5d Kb"), "Qb", ply=16)
+    assert decide(state, False)[2] == "nothing to take: give away the least"
 
 
 def test_c28_the_other_side_breaks_them():
@@ -302,7 +316,7 @@ def test_chooses_only_legal_moves(preset, overrides):
     moves = [0] * MAX_MOVES
     obs = bytearray(observe.SIZE)
     for seed in range(12):
-        others = (GreedyBot(rules), RandomBot(seed), ChitarrellaBot(rules))
+        others = (GreedyBot(rules), RandomBot(seed), ChitarrellaBot(rules, False, False))
         bots = [Checked(ChitarrellaBot(rules)), Checked(others[seed % 3]),
                 Checked(ChitarrellaBot(rules)), Checked(others[(seed + 1) % 3])]
         if seed % 2:

@@ -33,9 +33,11 @@ from input_events import BACK, HINT, LEFT, RIGHT, SELECT, TOUCH
 from match_setup import MatchSetup
 from table_scene import TableScene
 
-from conftest import ROOT, cards, position
+from conftest import ROOT, cards, names, position
 from engine.bots import make_bot
 from engine.layout import TERMINAL
+from engine.rules import Rules
+from engine.state import State
 from sim import display as sim_display
 from sim import simulator
 from sim.__main__ import main
@@ -488,6 +490,31 @@ def test_without_the_search_chitarrellas_player_plays_and_hints(pyportal, monkey
     assert game.hint_teacher == (-1, 0)
     if level != "easy":
         assert game.bots[1] is game.bot  # the bots' own player gave the hint: no second one
+
+
+def test_without_the_search_normal_is_careful_and_hints_with_chitarrellas_strategy(pyportal):
+    # normal on a board without the search plays Chitarrella's player without his strategy
+    # (the careful bot, engine/bots/levels.py); a hint still gives all his advice, and the
+    # bots play on careful. Seat 0 is on the dealer's side: the whole player keeps the
+    # values paired (C-28), the careful one makes the more valuable take.
+    state = State(Rules("chitarrella"))
+    state.set_position([cards(hand) for hand in ("5s Jb Ac 2c", "Ad 3d Qs 5c", "Kd 3s Ab 5d",
+                                                 "Qc Js 2b 3b")], cards("5b 3c Kb Qb"), dealer=2)
+    setup = easy_setup()
+    setup.level = "normal"
+    game = Game(make_scene(pyportal), setup, rules=state.rules, clock_ms=Clock(), state=state,
+                search=False)
+    game.start()
+    assert type(game.bot).__name__ == "ChitarrellaBot" and game.bot.strategy is False
+    game.state.observe(0, game.obs)
+    count = game.state.legal_moves(game.moves)
+    careful = game.bot.choose(game.obs, game.moves, count)
+    whole = make_bot("chitarrella", game.rules)
+    his = whole.choose(game.obs, game.moves, count)
+    assert names(state.taken_cards(careful)) == "5b 3c" and names(state.taken_cards(his)) == "5b"
+    game.handle(HINT)
+    assert game.hint_move == his and game.hint_reason == ("chitarrella", whole.reason)
+    assert game.bot.strategy is False
 
 
 @pytest.mark.parametrize("last", [False, True])

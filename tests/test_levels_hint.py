@@ -32,12 +32,15 @@ def test_levels_map_to_bots_with_growing_budgets():
 
 
 def test_without_the_search_the_search_levels_play_chitarrellas_rules():
-    # A board whose heap cannot hold the search (lib/boards.py SEARCH_MIN_FREE)
+    # A board whose heap cannot hold the search (lib/boards.py SEARCH_MIN_FREE): normal is
+    # his player without his strategy (careful), so the three levels still differ
     rules = Rules("chitarrella")
     assert isinstance(make_level_bot("easy", rules, search=False), GreedyBot)
-    for level in ("normal", "hard", "desktop"):
-        assert level_budget(level, search=False) == ("chitarrella", 0, 0)
-        assert isinstance(make_level_bot(level, rules, 1, False), ChitarrellaBot)
+    for level, name in (("normal", "careful"), ("hard", "chitarrella"),
+                        ("desktop", "chitarrella")):
+        assert level_budget(level, search=False) == (name, 0, 0)
+        bot = make_level_bot(level, rules, 1, False)
+        assert isinstance(bot, ChitarrellaBot) and bot.strategy is (name == "chitarrella")
 
 
 def test_unknown_level_is_refused():

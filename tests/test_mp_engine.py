@@ -18,7 +18,7 @@ from sim import mpruntime
 SCRIPT = mpruntime.REPO_ROOT / "tests" / "mp" / "play_matches.py"
 PRESETS = "chitarrella,figs,dieci,assi,veneto,tre_gradi,dieci+tre_gradi,assi+veneto"
 SEATINGS = ("random,greedy,random,greedy", "greedy,random,greedy,random",
-            "master,chitarrella,master,chitarrella")
+            "master,chitarrella,master,careful")
 
 
 def _cpython(*args) -> str:

@@ -11,7 +11,7 @@ stops at whichever of its two budgets runs out first (0 means its default).
 Allocation: none per decision (checked under ``micropython.heap_lock()``).
 """
 
-BOT_NAMES = ("random", "greedy", "chitarrella", "master")
+BOT_NAMES = ("random", "greedy", "careful", "chitarrella", "master")
 
 
 def make_bot(name: str, rules, seed: int = 1, iterations: int = 0, deadline_ms: int = 0):
@@ -24,10 +24,10 @@ def make_bot(name: str, rules, seed: int = 1, iterations: int = 0, deadline_ms: 
         from engine.bots.greedy import GreedyBot
 
         return GreedyBot(rules)
-    if name == "chitarrella":
+    if name in ("careful", "chitarrella"):  # careful: without Chitarrella's strategy
         from engine.bots.chitarrella import ChitarrellaBot
 
-        return ChitarrellaBot(rules)
+        return ChitarrellaBot(rules, False, name == "chitarrella")
     if name == "master":
         from engine.bots.master import MasterBot
 

@@ -20,6 +20,11 @@ The move with the best total is played; ``reason`` names the part that made it d
 the most valuable capture (its words are engine/bots/reasons.py ``CHITARRELLA``). Declaring
 out is as GreedyBot (C-26; RULES §6.4).
 
+The ``careful`` bot is this player without the strategy part (``strategy=False``): gain and
+risk only, with the count of the unseen cards. He sits between ``greedy`` and the whole
+player (sim/arena.py): a board that cannot hold the search plays him at ``normal`` and the
+whole player at ``hard`` (engine/bots/levels.py).
+
 Rules: C-11, C-12, C-14, C-15, C-28, C-30 to C-37, C-39, C-41, C-43, C-44; RULES §6.4, §7.
 Allocation: none per decision (buffers made in ``__init__``).
 """
@@ -112,10 +117,13 @@ class ChitarrellaBot:
     needs_observation = True
     REASON_KIND = "chitarrella"  # the words of ``reason``: engine/bots/reasons.py CHITARRELLA
 
-    def __init__(self, rules, teacher: bool = False) -> None:
-        """``teacher``: the weights the master bot's search wants a candidate from (above)."""
+    def __init__(self, rules, teacher: bool = False, strategy: bool = True) -> None:
+        """``teacher``: the weights the master bot's search wants a candidate from (above);
+        ``strategy`` False: the ``careful`` bot, without Chitarrella's advice (C-28 to C-39).
+        A hint may set ``strategy`` for one decision (lib/hints.py)."""
         self.rules = rules
         self.reason = 0
+        self.strategy = strategy
         self.swept = _TEACHER_SWEPT if teacher else _SWEPT
         self.trail_cost = _TEACHER_TRAIL_COST if teacher else _TRAIL_COST
         each = _TEACHER_CARD if teacher else _CARD
@@ -394,7 +402,7 @@ class ChitarrellaBot:
         """Chitarrella's advice for ``move`` (C-28 to C-39); sets ``term`` and ``code``."""
         self.term = 0
         self.code = 0
-        if self.final:
+        if self.final or not self.strategy:
             return 0  # C-12: the last play's taker gets the table; nothing is left to keep
         card = move & 63
         value = VALUE[card]
