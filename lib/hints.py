@@ -2,11 +2,13 @@
 for a hint and drops it after, so a board does not hold this code through play.
 
 Two steps, each with only its own code loaded (engine/bots/hint.py): the search's move, then
-Chitarrella's player's (the master bot's own, when the bots search: it holds one for its
-candidates). His rule explains the move when he makes it too, and the hint names his other
-play when he would not. Without the search (lib/boards.py ``SEARCH_MIN_FREE``) the bots are
-Chitarrella's players, and one of them gives the hint: his move and his rule (at ``normal``
-the bots play him without his strategy, the ``careful`` bot, and he gives the hint with it).
+Chitarrella's player's, one made for the hint: the ``chitarrella`` bot as he plays, with his
+tuned weights (the master bot holds one too, but with the weights its search wants a
+candidate from, engine/bots/chitarrella.py). His rule explains the move when he makes it
+too, and the hint names his other play when he would not. Without the search (lib/boards.py
+``SEARCH_MIN_FREE``) the bots are Chitarrella's players, and one of them gives the hint: his
+move and his rule (at ``normal`` the bots play him without his strategy, the ``careful``
+bot, and he gives the hint with it).
 
 Allocation: edge (a hint is asked, not played: the tuples of its reasons).
 """
@@ -27,11 +29,11 @@ def find(game, count: int) -> int:
         code = hinter.reason
         hinter = None
         game.drop_hinter()
-    bot = game.bot
-    teacher = getattr(bot, "teacher", None)  # a master bot holds one
-    if getattr(bot, "REASON_KIND", "") == "chitarrella":
-        teacher = bot  # the bots are Chitarrella's players (no search on this board)
-    lent = teacher is not None
+    teacher = game.bot
+    lent = getattr(teacher, "REASON_KIND", "") == "chitarrella"  # no search on this board
+    # a master bot holds his module for its own teacher: it stays loaded, or the next hint
+    # would load a second copy
+    resident = lent or hasattr(teacher, "teacher")
     if not lent:
         from engine.bots import make_bot
 
@@ -49,7 +51,7 @@ def find(game, count: int) -> int:
         other = -1
         other_code = 0
     teacher = None
-    if not lent:
+    if not resident:
         forget("engine.bots.chitarrella", "engine.bots")  # until the next hint
     game.hint_teacher = (other, other_code)
     game.hint_reason = (kind, code)

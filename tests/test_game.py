@@ -35,6 +35,7 @@ from table_scene import TableScene
 
 from conftest import ROOT, cards, names, position
 from engine.bots import make_bot
+from engine.bots.chitarrella import ChitarrellaBot
 from engine.layout import TERMINAL
 from engine.rules import Rules
 from engine.state import State
@@ -461,6 +462,33 @@ def test_hints_think_as_hard_or_as_the_stronger_desktop_level(pyportal, level, b
     assert game.hint_budget == budget  # engine/bots/levels.py: hard's, desktop's
     game.handle(HINT)
     assert game.hint_move & 63 == cards("7d")[0]  # 7d must capture (C-11)
+
+
+def test_with_the_search_the_hint_asks_chitarrellas_tuned_player(pyportal, monkeypatch):
+    # The master bot's own Chitarrella player keeps the weights its search wants a candidate
+    # from (engine/bots/chitarrella.py); the hint's second step makes the one the chitarrella
+    # bot is, and leaves his module loaded, as the master bot's module holds it.
+    state = position(("7d Kc", "Kb Ad", "Ks Ac", "Kd Ab"), "3b 4s 2c 5s", turn=0)
+    setup = easy_setup()
+    setup.level = "normal"
+    game = Game(make_scene(pyportal), setup, rules=state.rules, clock_ms=Clock(), state=state)
+    game.start()
+
+    def untaught(obs, moves, count):
+        raise AssertionError("the hint asked the master bot's teacher")
+
+    monkeypatch.setattr(game.bot.teacher, "choose", untaught)
+    made = []
+    tuned = ChitarrellaBot.__init__
+
+    def recorded(bot, rules, teacher=False, strategy=True):
+        made.append((teacher, strategy))
+        tuned(bot, rules, teacher, strategy)
+
+    monkeypatch.setattr(ChitarrellaBot, "__init__", recorded)
+    game.handle(HINT)
+    assert made == [(False, True)] and game.hint_move & 63 == cards("7d")[0]
+    assert "engine.bots.chitarrella" in sys.modules
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
