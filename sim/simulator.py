@@ -220,15 +220,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--screenshots", type=Path, help="save a PNG per script step here")
 
 
-def _make_folder(folder: Path, flag: str) -> None:
-    """Make the folder option ``flag`` names, or raise ValueError naming the flag and why."""
-    if folder.exists() and not folder.is_dir():
-        raise ValueError("%s %s is a file, not a folder" % (flag, folder))
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise ValueError("%s: cannot make the folder %s: %s"
-                         % (flag, folder, error.strerror or error)) from None
+def _make_folders(save_dir: Path | None, screenshots: Path | None) -> None:
+    """Make the folders ``--save-dir`` and ``--screenshots`` name (None: no such folder), once
+    every other option is checked; raises ValueError naming the option and why."""
+    for folder, flag in ((save_dir, "--save-dir"), (screenshots, "--screenshots")):
+        if folder is None:
+            continue
+        if folder.exists() and not folder.is_dir():
+            raise ValueError("%s %s is a file, not a folder" % (flag, folder))
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise ValueError("%s: cannot make the folder %s: %s"
+                             % (flag, folder, error.strerror or error)) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -245,9 +249,6 @@ def run(args: argparse.Namespace) -> int:
                              for value, default in zip(chosen, defaults, strict=True)])
         setup.rules()
     save_dir = None if args.no_save else args.save_dir
-    for folder, flag in ((save_dir, "--save-dir"), (args.screenshots, "--screenshots")):
-        if folder is not None:
-            _make_folder(folder, flag)
     from sim import display as sim_display
 
     if not 1 <= args.scale <= sim_display.MAX_SCALE:
@@ -261,6 +262,7 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError("--script %s is not UTF-8 text: %s"
                              % (args.script, error.reason)) from None
         steps = parse_script(text)
+        _make_folders(save_dir, args.screenshots)
         app = run_script(board, steps, args.screenshots, setup, save_dir)
         line = "%d steps; screen %s" % (len(steps), app.screen)
         if app.game is not None:
@@ -271,5 +273,6 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.script is not None or args.screenshots is not None:
         raise ValueError("--script and --screenshots need --headless")
+    _make_folders(save_dir, None)
     run_window(board, args.scale, setup, save_dir)
     return 0

@@ -402,7 +402,7 @@ class ChitarrellaBot:
         """Chitarrella's advice for ``move`` (C-28 to C-39); sets ``term`` and ``code``."""
         self.term = 0
         self.code = 0
-        if self.final or not self.strategy:
+        if self.final or not self.strategy:  # the careful bot has none
             return 0  # C-12: the last play's taker gets the table; nothing is left to keep
         card = move & 63
         value = VALUE[card]
