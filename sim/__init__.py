@@ -35,9 +35,18 @@ class CommandParser(argparse.ArgumentParser):
     def make_folder(self, folder: Path) -> None:
         """Make the output folder ``folder`` (with its parents), or stop with a one-line
         error saying why it cannot be made."""
-        if folder.exists() and not folder.is_dir():
-            self.error("%s is a file, not a folder" % folder)
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            self.error("cannot make the folder %s: %s" % (folder, error.strerror or error))
+            make_folder(folder)
+        except ValueError as error:
+            self.error(str(error))
+
+
+def make_folder(folder: Path) -> None:
+    """Make the output folder ``folder`` (with its parents); ValueError says why it cannot."""
+    if folder.exists() and not folder.is_dir():
+        raise ValueError("%s is a file, not a folder" % folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ValueError("cannot make the folder %s: %s"
+                         % (folder, error.strerror or error)) from None

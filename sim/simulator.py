@@ -29,6 +29,7 @@ import boards  # lib/boards.py (sim/__init__.py puts lib/ on sys.path)
 import input_events
 
 from engine.bots.levels import LEVELS
+from sim import make_folder
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 ROOT = Path(__file__).resolve().parent.parent
@@ -224,15 +225,11 @@ def _make_folders(save_dir: Path | None, screenshots: Path | None) -> None:
     """Make the folders ``--save-dir`` and ``--screenshots`` name (None: no such folder), once
     every other option is checked; raises ValueError naming the option and why."""
     for folder, flag in ((save_dir, "--save-dir"), (screenshots, "--screenshots")):
-        if folder is None:
-            continue
-        if folder.exists() and not folder.is_dir():
-            raise ValueError("%s %s is a file, not a folder" % (flag, folder))
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise ValueError("%s: cannot make the folder %s: %s"
-                             % (flag, folder, error.strerror or error)) from None
+        if folder is not None:
+            try:
+                make_folder(folder)
+            except ValueError as error:
+                raise ValueError("%s: %s" % (flag, error)) from None
 
 
 def run(args: argparse.Namespace) -> int:
