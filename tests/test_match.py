@@ -209,6 +209,25 @@ def test_tie_at_target_countback_decides_in_parlett_order():
     assert state.match.winner == 1
 
 
+# B's scopa first (ply 21), A's later (ply 24): A has one scopa; B denari, primiera (A has no
+# denari and no spade) and one scopa; 18 cards are in play, too few for carte, and the
+# settebello is not among them. A 1, B 3.
+B_SWEEPS_FIRST = ("3c 4c", [
+    ("2b", ""), ("Qc", "3c 4c 2b"), ("Qb", ""), ("Ac", ""), ("Kc", "Qb Ac"),
+    ("Kd", ""), ("Qd", ""), ("Jd", ""), ("7s", ""), ("6d", ""), ("5d", ""), ("4d", ""),
+    ("3d", ""), ("2d", ""), ("Ad", ""),  # trails, nothing to capture
+    ("Ks", "Kd"),  # ply 35, B takes the rest
+])
+
+
+def test_countback_counts_the_scope_in_the_order_made():
+    # From 10-8 both reach 11. Denari and primiera take B to 10; then the scope in play
+    # order: B's at ply 21 makes 11 before A's at ply 24 (PARLETT, RULES §5.4).
+    state = finish(B_SWEEPS_FIRST, (10, 8), tie_at_target="countback")
+    assert list(state.score) == [11, 11]
+    assert (state.match.winner, state.phase) == (1, TERMINAL)
+
+
 def test_countback_counts_only_this_hands_scope():
     # A state that played an earlier position (team 1 swept at ply 1) is set up anew at ply 20;
     # the countback must not count that old scopa. From 9-8 A wins with its scopa at ply 20.
