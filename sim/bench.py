@@ -29,6 +29,9 @@
   matches' medians, the largest max), ``bot_<level>_board_ms_est``
   (200 times the max: DESIGN.md's board speed), ``bot_<level>_mp32_heap_bytes``; and
   ``hint_mp32_heap_bytes`` for the hint helper;
+- ``bot_<level>_<preset>_board_ms_est`` for the board levels (``normal``, ``hard``) in the
+  other deal, ``dieci``'s ten cards each (``TIMED_PRESETS``): its first rounds hold more moves
+  to search than the 9+4 deal's, and its hand 40 plays, so the budgets are checked there too;
 - ``unix_engine_heap_bytes``: the engine heap on the unix port (64-bit objects, so larger per
   object, but a collector that frees garbage: the WebAssembly port's ``gc.collect()`` keeps
   the garbage a running script made, so its figure includes set-up garbage such as the
@@ -54,6 +57,8 @@ HANDS_SCRIPT = ROOT / "sim" / "mp" / "bench_hands.py"
 HEAP_SCRIPT = ROOT / "sim" / "mp" / "engine_heap.py"
 TIMING_SCRIPT = ROOT / "sim" / "mp" / "bot_timing.py"
 _TIMING = re.compile(r"moves (\d+) median_us (\d+) max_us (\d+)")
+BOARD_LEVELS = ("normal", "hard")  # the levels with a board budget (engine/bots/levels.py)
+TIMED_PRESETS = ("dieci",)  # presets timed beside chitarrella, for the board levels
 _RESULT = re.compile(r"hands (\d+) us (\d+) alloc (-?\d+)")
 
 
@@ -123,6 +128,10 @@ def main() -> int:
             print("bot_%s_unix_ms_per_move_max %.2f" % (level, worst))
             print("bot_%s_board_ms_est %d" % (level, 200 * worst))
             print("bot_%s_mp32_heap_bytes %d" % (level, bot_heap(level, paths, script)))
+        for preset in TIMED_PRESETS:
+            for level in BOARD_LEVELS:
+                _, worst = level_timing(level, preset=preset)
+                print("bot_%s_%s_board_ms_est %d" % (level, preset, 200 * worst))
         print("hint_mp32_heap_bytes %d" % bot_heap("hint", paths, script))
     return 0
 
@@ -164,14 +173,16 @@ def romfs_heaps(work: Path, build: Path, script: Path) -> None:
     print("mp32_engine_heap_romfs_as_written_bytes %d" % engine_heap(HEAP_SCRIPT, {}, written))
 
 
-def level_timing(level: str, seeds=(1, 2, 3), plays: int = 3) -> tuple[float, float]:
-    """(median, max) ms per move on the unix port over whole matches: the median of the
-    matches' medians and the largest max. Each move's time is the least of ``plays`` plays of
-    its match (sim/mp/bot_timing.py): one slow sample on a busy machine is the machine's."""
+def level_timing(level: str, seeds=(1, 2, 3), plays: int = 3,
+                 preset: str = "chitarrella") -> tuple[float, float]:
+    """(median, max) ms per move on the unix port over whole matches of ``preset``: the
+    median of the matches' medians and the largest max. Each move's time is the least of
+    ``plays`` plays of its match (sim/mp/bot_timing.py): one slow sample on a busy machine is
+    the machine's."""
     medians = []
     worst = 0.0
     for seed in seeds:
-        output = mpruntime.run_unix(TIMING_SCRIPT, "chitarrella", level, seed, plays)
+        output = mpruntime.run_unix(TIMING_SCRIPT, preset, level, seed, plays)
         found = _TIMING.search(output)
         if not found:
             raise RuntimeError("unexpected timing output: %r" % output)

@@ -16,6 +16,19 @@ def test_level_timing_replays_the_match_on_the_unix_port():
     assert 0 < median <= worst
 
 
+def test_level_timing_plays_the_preset_asked_for(monkeypatch):
+    # make bench times the board levels in dieci too (bench.TIMED_PRESETS)
+    calls = []
+
+    def run_unix(script, *args):
+        calls.append(args)
+        return "moves 160 median_us %d max_us 4000\n" % (1000 * len(calls))
+
+    monkeypatch.setattr(mpruntime, "run_unix", run_unix)
+    assert bench.level_timing("hard", preset="dieci") == (2.0, 4.0)
+    assert calls == [("dieci", "hard", seed, 3) for seed in (1, 2, 3)]
+
+
 def test_a_play_that_makes_other_moves_is_refused(monkeypatch):
     made = []
 
