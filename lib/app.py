@@ -95,14 +95,21 @@ class App:
         memory.
     :param setup: the MatchSetup the menus start from; None for the one kept on the drive
         (lib/settings.py), or the default.
+    :param speaker: the board's speaker (lib/sound.py ``Speaker``, the simulator's), or None
+        for a board without one: the game is then silent and the options offer no sound.
     """
 
     MATCH_MENUS = ("pause", "match_end")  # the menus of a match; lib/title_menus.py has the others
     CONFIRMED = ("declare", "reset")  # items that act on a second SELECT: they cannot be undone
 
     def __init__(self, board, display, load_sheet, clock_ms=None, save_dir=None, setup=None,
-                 read_only=False):
+                 read_only=False, speaker=None):
         self.board = board
+        self.sound = None  # lib/sound.py, loaded only for a speaker
+        if speaker is not None:
+            from sound import Sound
+
+            self.sound = Sound(speaker)
         self.display = display
         self.load_sheet = load_sheet
         self.clock_ms = clock_ms or ticks_ms
@@ -340,7 +347,8 @@ class App:
         self.show_table()  # the parser and the title's code go before the State and bot buffers
         self.game = Game(self.table_scene, setup, rules, clock_ms=self.clock_ms,
                          texts=self.texts, state=state, matches=matches, scope_made=scope,
-                         listener=self._on_game, bot_stream=stream, search=self.board.search)
+                         listener=self._on_game, bot_stream=stream, search=self.board.search,
+                         sound=self.sound if setup.sound else None)
         del i18n  # this frame's reference: the module goes with its sys.modules entry
         forget("i18n")  # the words are built; a hint's reason loads it for a moment
         self._stored = None
@@ -464,9 +472,12 @@ class App:
         return left <= x < left + width and top <= y < bottom
 
     def tick(self) -> None:
-        """Call every frame: lets the bots play while the table is on screen."""
+        """Call every frame: lets the bots play while the table is on screen, then steps the
+        tune playing (last: a tune starts with the refresh that shows its play)."""
         if self.screen == "table" and self.game is not None:
             self.game.tick()
+        if self.sound is not None:
+            self.sound.tick(self.clock_ms())
 
     @property
     def busy(self) -> bool:

@@ -28,12 +28,13 @@ SEARCH_MIN_FREE = 140_000
 
 # name, width, height, input, layout, the labels of the select, back, left/right and hint
 # buttons as printed on the board (README "Buttons"; none on a touch board; no hint button on
-# the Pico, where holding back gives the hint)
+# the Pico, where holding back gives the hint), and whether it has a speaker (board.SPEAKER;
+# the Pimoroni Display Packs have none)
 _TABLE = (
-    ("pyportal", 320, 240, TOUCH, LARGE, ("", "", "", "")),
-    ("pico-display", 240, 135, BUTTONS, MEDIUM, ("X", "Y", "A/B", "")),
-    ("pico-display-2", 320, 240, BUTTONS, LARGE, ("X", "Y", "A/B", "")),
-    ("pybadge", 160, 128, BUTTONS, COMPACT, ("A", "B", "<>", "SELECT")),
+    ("pyportal", 320, 240, TOUCH, LARGE, ("", "", "", ""), True),
+    ("pico-display", 240, 135, BUTTONS, MEDIUM, ("X", "Y", "A/B", ""), False),
+    ("pico-display-2", 320, 240, BUTTONS, LARGE, ("X", "Y", "A/B", ""), False),
+    ("pybadge", 160, 128, BUTTONS, COMPACT, ("A", "B", "<>", "SELECT"), True),
 )
 
 NAMES = tuple(row[0] for row in _TABLE)
@@ -43,13 +44,13 @@ NAMES = tuple(row[0] for row in _TABLE)
 # A named tuple, not a class of this module: a class's methods would keep this module's
 # globals alive, and lib/main_loop.py drops the module once the game has started.
 Board = namedtuple("Board", ("name", "width", "height", "input", "layout", "keys", "touch",
-                             "search"))
+                             "search", "speaker"))
 """One board's profile: ``name``, ``width``, ``height`` (pixels, landscape), ``input``
 (``TOUCH`` or ``BUTTONS``), ``layout`` (``LARGE``, ``MEDIUM`` or ``COMPACT``), ``keys`` (the
 labels of its select, back, left/right and hint buttons, for the screens' help lines and how to
 play; empty on a touch board, and the hint's on a board where holding back gives it) and
-``touch`` (True when the input is a touchscreen) and ``search`` (True when the heap holds the
-bots' search: ``SEARCH_MIN_FREE``)."""
+``touch`` (True when the input is a touchscreen), ``search`` (True when the heap holds the
+bots' search: ``SEARCH_MIN_FREE``) and ``speaker`` (True when it has one: lib/sound.py)."""
 
 
 def profile(name: str = DEFAULT, free: int = 0) -> Board:
@@ -59,5 +60,5 @@ def profile(name: str = DEFAULT, free: int = 0) -> Board:
     for row in _TABLE:
         if row[0] == name:
             return Board(row[0], row[1], row[2], row[3], row[4], row[5], row[3] == TOUCH,
-                         not free or free >= SEARCH_MIN_FREE)
+                         not free or free >= SEARCH_MIN_FREE, row[6])
     raise ValueError("unknown board %r; known boards: %s" % (name, ", ".join(NAMES)))

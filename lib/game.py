@@ -36,7 +36,7 @@ Allocation: none per frame; a play builds the last play text, a hint its words (
 """
 
 from input_events import BACK, HINT, LEFT, RIGHT, SELECT, TOUCH
-from match_setup import BOT, PACES, PASS, WATCH
+from match_setup import BOT, PACES, PASS, VS_BOTS, WATCH
 from table_scene import TEXT_KEYS, TableView, fill_view, last_play_text
 
 from engine import observe
@@ -68,6 +68,14 @@ HAND_SCORED = const(2)
 MATCH_DECIDED = const(3)
 COVER = const(4)
 HINT_READY = const(5)
+
+# The table's tunes (lib/sound.py plays them): (hz, ms) pairs, hz 0 a rest.
+PLAY = (1568, 20)  # a card laid on the table: a tick (G6)
+TAKE = (1175, 35, 1568, 45)  # a capture (D6, G6)
+SCOPA = (1047, 60, 1319, 60, 1568, 60, 2093, 180)  # a sweep: C6 E6 G6 C7
+BARRED = (196, 140)  # a card the rules bar: a low buzz (G3)
+WON = (784, 110, 988, 110, 1175, 110, 1568, 360)  # a match won: G5 B5 D6 G6
+LOST = (784, 160, 740, 160, 698, 160, 659, 420)  # a match lost: G5 F#5 F5 E5
 
 BOT_PAUSE_MS = const(700)
 PAUSES_MS = (BOT_PAUSE_MS, 300, 1400)  # a bot's pause at each of match_setup.PACES
@@ -107,11 +115,12 @@ class Game:
     :param search: False on a board whose heap cannot hold the bots' search (lib/boards.py
         ``SEARCH_MIN_FREE``): the bots and the hints then play Chitarrella's rules
         (engine/bots/levels.py; the bots at normal without his strategy, careful).
+    :param sound: the lib/sound.py ``Sound`` the table's tunes play on, or None for silence.
     """
 
     def __init__(self, scene, setup, rules=None, clock_ms=None, texts=None, state=None,
                  matches: int = 0, scope_made=(0, 0), listener=None, bot_stream=None,
-                 search=True):
+                 search=True, sound=None):
         import i18n
 
         from engine.state import State
@@ -130,6 +139,7 @@ class Game:
         self.bot = None
         self.bots = [None, None, None, None]
         self.search = search
+        self.sound = sound
         self._make_bots(seed)
         rng = getattr(self.bot, "rng", None)
         if rng is not None and bot_stream and bot_stream[0]:
@@ -311,6 +321,8 @@ class Game:
         self._redraw()
 
     def _match_over(self) -> None:
+        lost = self.setup.mode == VS_BOTS and self.state.match.winner != self.viewer & 1
+        self._play_tune(LOST if lost else WON)  # watching or passing: the winners' tune
         self.mode = MODE_MATCH_END
         self._drop_bots()
         self._redraw()
@@ -350,9 +362,15 @@ class Game:
         return self._seat_texts if self._seat_texts is not None else self.texts
 
     def tick(self) -> None:
-        """Call every frame: a bot plays once its pause is over."""
-        if self.mode == MODE_BOTS and ticks_diff(self.clock_ms(), self.due) >= 0:
+        """Call every frame: a bot plays once its pause is over, and a tune playing has
+        ended (a bot's thinking would hold its note, lib/sound.py)."""
+        if self.mode == MODE_BOTS and ticks_diff(self.clock_ms(), self.due) >= 0 \
+                and (self.sound is None or not self.sound.tune):
             self._bot_play()
+
+    def _play_tune(self, tune) -> None:
+        if self.sound is not None:
+            self.sound.play(tune)
 
     def _bot_play(self) -> None:
         if self.taking >= 0:  # a capture shown for a pause (_show_take): now it is made
@@ -414,11 +432,17 @@ class Game:
                                             scene.last_play.chars)
             state.undo()
             scene.show(view)
+        self._play_tune(PLAY)  # the card lands; its take sounds when it is made
         self.taking = move
         self.due = self.clock_ms() + self.pause_ms
 
     def _play(self, move: int) -> None:
-        self.state.apply(move)
+        state = self.state
+        state.apply(move)
+        if state.ply_scopa[state.ply - 1]:
+            self._play_tune(SCOPA)
+        else:
+            self._play_tune(TAKE if move >= 64 else PLAY)  # engine/moves.py is_capture
         self.choice_count = 0
         self.hint_move = -1
         self._tell(PLAYED)
@@ -535,6 +559,7 @@ class Game:
             # an ace on a first play (RULES §10 row 28), else a trail while another card
             # can capture (forced_capture=turn, §10 row 12)
             self._say(self.texts["barred"][0 if banned else 1])
+            self._play_tune(BARRED)
 
     def _say(self, words: str) -> None:
         """Show ``words`` on the last-play line until the table is drawn again."""
@@ -590,6 +615,8 @@ class Game:
             self._cancel_choice()  # the hint may name another card
         if self.mode != MODE_PLAY:
             return
+        if self.sound is not None:
+            self.sound.hush()  # the search would hold a note sounding (lib/sound.py)
         from hints import find
 
         state = self.state

@@ -25,6 +25,9 @@ Each driver module has ``open_display(profile)`` (a display with ``root_group``)
 (``now`` is ``ticks_ms()``). Only the board's own driver is imported, and only its file is
 copied to the drive (sim/deploy.py).
 
+On a board with a speaker (lib/boards.py ``speaker``) the speaker is opened with the display
+and input (lib/sound.py ``Speaker``).
+
 Memory: the event queue and the Italian card sheet (an OnDiskBitmap: its open file with a
 512-byte sector buffer, and its palette) are allocated first, before the heap fragments, right
 after the display and input objects; with French cards kept on the drive, the French sheet
@@ -180,11 +183,24 @@ def start(max_frames=None, assets: str = "/", saves: str = "/", free: int = 0):
     profile = boards.profile(name, free)
     display = hw.open_display(profile)
     pad = hw.Input()
+    speaker = open_speaker() if profile.speaker else None
     sheets = Sheets(profile, assets)
     sheets("italian")  # its file's sector buffer, opened while the heap is still in one piece
     gc.collect()
     from app import App
 
     app = App(profile, display, sheets, clock_ms=ticks_ms, save_dir=saves,
-              read_only=read_only())
+              read_only=read_only(), speaker=speaker)
     return app, pad, queue
+
+
+def open_speaker():
+    """The board's speaker (lib/sound.py), or None, and why on the console, when its firmware
+    cannot sound it (a build without ``audioio``): the game then plays silent."""
+    from sound import Speaker
+
+    try:
+        return Speaker()
+    except (ImportError, AttributeError, ValueError, RuntimeError) as error:
+        print("Scopone plays without sound:", error)
+        return None

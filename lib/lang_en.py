@@ -111,6 +111,7 @@ def menu_texts() -> dict:
         "level_names": ("easy", "normal", "hard"),
         "pace": "Bot speed",
         "pace_names": ("normal", "fast", "slow"),
+        "sound": "Sound",
         "deck": "Cards",
         "deck_names": ("Italian", "French"),
         "on_off": ("off", "on"),

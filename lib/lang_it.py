@@ -88,6 +88,7 @@ def update_menus(out: dict) -> None:
         "level_names": ("facile", "normale", "difficile"),
         "pace": "Velocita bot",
         "pace_names": ("normale", "veloce", "lenta"),
+        "sound": "Suoni",
         "deck": "Carte",
         "deck_names": ("italiane", "francesi"),
         "on_off": ("no", "si"),

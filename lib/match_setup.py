@@ -1,5 +1,5 @@
 """What a match is played with: who sits where, the rules options, the level, the bots' pace,
-the language and the deck.
+the language, the deck and the sound.
 
 The title menu fills one ``MatchSetup``; the game (lib/game.py) plays it, the save file
 (lib/save.py) stores it with the match, and ``rules()`` turns its options into engine ``Rules``.
@@ -55,6 +55,7 @@ class MatchSetup:
         self.names = list(DEFAULT_NAMES)
         self.level = "normal"
         self.pace = "normal"
+        self.sound = True  # the table's tunes, on a board with a speaker (lib/sound.py)
         self.language = "en"
         self.deck = "italian"
         self.seed = 1
@@ -114,8 +115,8 @@ class MatchSetup:
     def copy(self) -> "MatchSetup":
         """An independent copy (the menu edits one while a saved match keeps another)."""
         other = MatchSetup()
-        for name in ("mode", "level", "pace", "language", "deck", "seed", "preset", "tre_gradi",
-                     "target", "re_bello", "napola", "ace_sweep", "deal_shape",
+        for name in ("mode", "level", "pace", "sound", "language", "deck", "seed", "preset",
+                     "tre_gradi", "target", "re_bello", "napola", "ace_sweep", "deal_shape",
                      "review_captures"):
             setattr(other, name, getattr(self, name))
         other.seats[:] = self.seats

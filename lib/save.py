@@ -31,7 +31,8 @@ offset  bytes  payload version 3: the set-up (lib/match_setup.py; the index tabl
 8       1      preset (``PRESETS``)
 9       1      options: bit 0 tre_gradi (which brings declare_out), 1 re_bello, 2 ace_sweep;
                bits 3-4 review_captures (``REVIEWS``; a save from before it has 0, none);
-               bits 5-6 the bots' pace (``PACES``; 0, normal, in a save from before it)
+               bits 5-6 the bots' pace (``PACES``; 0, normal, in a save from before it);
+               bit 7 the sound off (0, on, in a save from before it)
 10      1      target
 11      1      napola (``NAPOLA``)
 12      1      deal_shape (``DEAL_SHAPES``)
@@ -111,6 +112,7 @@ OPTION_RE_BELLO = const(2)
 OPTION_ACE_SWEEP = const(4)
 REVIEW_SHIFT = const(3)  # review_captures in bits 3-4 of the options byte
 PACE_SHIFT = const(5)  # the pace in bits 5-6
+OPTION_SOUND_OFF = const(128)  # set when the sound is off: older files read on
 
 
 def store(directory: str, setup, state, matches: int, scope=(0, 0), stream=(0, 0, 0)) -> None:
@@ -172,7 +174,8 @@ def put_setup(out, setup) -> None:
                | (OPTION_RE_BELLO if setup.re_bello else 0)
                | (OPTION_ACE_SWEEP if setup.ace_sweep else 0)
                | REVIEWS.index(setup.review_captures) << REVIEW_SHIFT
-               | PACES.index(setup.pace) << PACE_SHIFT)
+               | PACES.index(setup.pace) << PACE_SHIFT
+               | (0 if setup.sound else OPTION_SOUND_OFF))
     out.append(setup.target)
     out.append(NAPOLA.index(setup.napola))
     out.append(DEAL_SHAPES.index(setup.deal_shape))

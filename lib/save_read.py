@@ -19,6 +19,7 @@ from save import (
     NO_DEAL,
     OPTION_ACE_SWEEP,
     OPTION_RE_BELLO,
+    OPTION_SOUND_OFF,
     OPTION_TRE_GRADI,
     PACE_SHIFT,
     PACES,
@@ -32,10 +33,6 @@ from save import (
 from engine.layout import DEAL, DEALT, HAND_OVER, PLAY, TERMINAL
 from engine.match import DECLARED, FALSE_DECLARATION, NAPOLEONE
 from engine.moves import ACE_SWEEP, MAX_TABLE, SELF_TAKE
-
-# the known option bits: three flags, then review_captures and the pace (indexes)
-_OPTIONS = OPTION_TRE_GRADI | OPTION_RE_BELLO | OPTION_ACE_SWEEP | 3 << REVIEW_SHIFT \
-    | 3 << PACE_SHIFT
 
 # engine/rng.py: component i of the PRNG lies in 1..modulus-1; a 0 would stick at 0.
 _RNG_MODULI = (32363, 31727, 31657)
@@ -134,14 +131,13 @@ def _decode_setup(reader):
     setup.language = reader.choice(LANGUAGES, "language")
     setup.deck = reader.choice(DECKS, "deck")
     setup.preset = reader.choice(PRESETS, "preset")
-    options = reader.byte()
-    if options & ~_OPTIONS:
-        raise SaveError("file has unknown options (%d)" % options)
+    options = reader.byte()  # every bit is an option's (lib/save.py): none is unknown
     setup.tre_gradi = bool(options & OPTION_TRE_GRADI)
     setup.re_bello = bool(options & OPTION_RE_BELLO)
     setup.ace_sweep = bool(options & OPTION_ACE_SWEEP)
     setup.review_captures = _option(options, REVIEW_SHIFT, REVIEWS, "review_captures")
     setup.pace = _option(options, PACE_SHIFT, PACES, "pace")
+    setup.sound = not options & OPTION_SOUND_OFF
     setup.target = reader.byte()
     setup.napola = reader.choice(NAPOLA, "napola")
     setup.deal_shape = reader.choice(DEAL_SHAPES, "deal shape")

@@ -14,6 +14,7 @@ Allocation: builds strings (edge: menus only).
 
 import i18n
 import match_setup
+from game import TAKE
 from match_setup import BOT, VS_BOTS, WATCH
 from text_line import wrap
 from text_scene import DIM
@@ -24,7 +25,8 @@ from engine.unload import forget
 
 _TITLE_ITEMS = ("vs_bots", "pass", "watch", "howto", "options", "stats", "language")
 _OPTION_ITEMS = ("preset", "tre_gradi", "target", "re_bello", "napola", "ace_sweep",
-                 "deal_shape", "review_captures", "level", "pace", "deck", "back")
+                 "deal_shape", "review_captures", "level", "pace", "sound", "deck", "back")
+_FLAGS = ("tre_gradi", "re_bello", "ace_sweep", "sound")  # the options that are on or off
 _PLAYER_ITEMS = ("seat0", "seat1", "seat2", "seat3", "names", "start", "back")
 _NAME_ITEMS = ("name0", "name1", "name2", "name3", "back")
 # A name is spelt a letter at a time in two choices, a group then its letter, so four buttons
@@ -154,8 +156,11 @@ def show_title(app) -> None:
 
 
 def show_options(app) -> None:
-    """The rules options, difficulty and deck."""
-    show_menu(app, "options", app.texts["options"], _OPTION_ITEMS)
+    """The rules options, difficulty, the bots' speed, the sound (on a board with a speaker)
+    and the deck."""
+    items = _OPTION_ITEMS if app.sound is not None else \
+        tuple(key for key in _OPTION_ITEMS if key != "sound")
+    show_menu(app, "options", app.texts["options"], items)
 
 
 def show_players(app) -> None:
@@ -265,7 +270,7 @@ def item_text(app, key: str) -> tuple:
     if key == "preset":  # a * says an option differs from what the preset gives
         edited = __import__("match_options").edited(setup)
         return texts["preset"], setup.preset + ("*" if edited else "")
-    if key in ("tre_gradi", "re_bello", "ace_sweep"):
+    if key in _FLAGS:
         return texts[key], texts["on_off"][bool(getattr(setup, key))]
     if key in _CHOICES:
         values, words = _CHOICES[key]
@@ -310,11 +315,13 @@ def activate(app, key: str, armed: str = ""):
             draw_items(app)  # the row asks, or after a refusal no longer does
         return match
     if key == "continue":
-        # the match as saved (rules, level, seats), with the title's language, bots' speed
-        # and deck, which may have changed; the title's other choices stay for the next match
+        # the match as saved (rules, level, seats), with the title's language, bots' speed,
+        # sound and deck, which may have changed; the title's other choices stay for the
+        # next match
         saved = app.saved[0]
         saved.language = setup.language
         saved.pace = setup.pace
+        saved.sound = setup.sound
         saved.deck = setup.deck
         return app.saved
     if app.screen in ("spell", "letters") and key != "back":
@@ -362,8 +369,10 @@ def _change_option(app, key: str) -> None:
     before = setup.copy()
     if key == "preset":
         setup.from_preset(_next(match_setup.PRESETS, setup.preset))
-    elif key in ("tre_gradi", "re_bello", "ace_sweep"):
+    elif key in _FLAGS:
         setattr(setup, key, not getattr(setup, key))
+        if key == "sound" and setup.sound:
+            app.sound.play(TAKE)  # a taste of it
     elif key in _CHOICES:
         setattr(setup, key, _next(_CHOICES[key][0], getattr(setup, key)))
     footer = help_line(app, "menu_help")

@@ -28,7 +28,8 @@ How each column is made:
   *measured* on the 32-bit MicroPython (sim/mp/lib_heap.py, with stand-in displayio objects
   whose own cost is measured and taken off); the C side is *computed*: a
   ``displayio_group_t`` and its members list per Group (a TextLine is a plain object holding
-  its TileGrid, in a Group only when scaled) and a ``displayio_tilegrid_t`` per TileGrid.
+  its TileGrid, in a Group only when scaled) and a ``displayio_tilegrid_t`` per TileGrid; on
+  a board with a speaker, its audio objects (``SPEAKER_C_BYTES``, for the three stand-ins).
 - **UI code**: lib/'s modules (the main loop, lib/main_loop.py, among them) and the board's
   driver, with their names shortened (sim/minify.py) and compiled with mpy-cross, as ``make
   deploy`` with ``MPY_CROSS`` builds them, and imported on the 32-bit MicroPython
@@ -109,6 +110,14 @@ LIST_MIN_ALLOC = 4  # py/objlist.c: a new list has room for 4 items, and doubles
 STUB_INSTANCE = 16  # a stand-in object of sim/mp/stubs/displayio.py: one GC block
 STUB_CLASSES = ("Group", "TileGrid", "Bitmap", "OnDiskBitmap", "Palette")  # the stand-ins'
 SHEET_OBJECTS = 2  # the card sheet's OnDiskBitmap and Palette, which the App keeps
+# A speaker's objects (lib/sound.py Speaker) on a SAMD51 board: audioio_audioout_obj_t with
+# its two audio_dma_t (about 184 bytes; common-hal/audioio/AudioOut.h, audio_dma.h), the
+# RawSample (24; shared-module/audiocore/RawSample.h), the enable pin's DigitalInOut (12;
+# common-hal/digitalio/DigitalInOut.h), and the copy of the wave that AudioOut.play keeps for
+# its DMA (audio_dma.c: m_realloc of the sample's length, a byte a point). The stand-ins
+# lib_heap measured in their place (a GC block each) are taken off.
+SPEAKER_C_BYTES = 192 + 32 + 16 + 16
+SPEAKER_STAND_INS = 3
 
 # The qstr pool (py/qstr.c): a chain of tables, each twice the size of the last, from 20
 # entries (the firmware's own pool counts as 10), and the names' text, each with its NUL.
@@ -129,7 +138,11 @@ STRUCT_SOURCES = (
     "`displayio_ondiskbitmap_t` 36 (OnDiskBitmap.h) and its open file, `pyb_file_obj_t` "
     "with FatFs's `FIL` (extmod/vfs_fat.h, ff.h: about 48 bytes and a 512-byte sector "
     "buffer); "
-    "`mp_obj_list_t` 16 plus 4 bytes an item, room for 4 at first, doubling (py/objlist.c). "
+    "`mp_obj_list_t` 16 plus 4 bytes an item, room for 4 at first, doubling (py/objlist.c); "
+    "a speaker's `audioio_audioout_obj_t` about 184 with its two `audio_dma_t` (atmel-samd "
+    "common-hal/audioio/AudioOut.h, audio_dma.h), `audioio_rawsample_obj_t` 24 "
+    "(shared-module/audiocore/RawSample.h), `digitalio_digitalinout_obj_t` 12, and the copy "
+    "of the wave `AudioOut.play` keeps for its DMA (audio_dma.c). "
     "Each allocation takes whole 16-byte GC blocks.")
 
 # -- free heap per board --------------------------------------------------------------------
@@ -182,6 +195,16 @@ def board_profile(board: str):
     return boards.profile(deploy.TARGETS[board][0])
 
 
+# Loaded only on a board with a speaker (lib/app.py), as its driver is on its own board.
+SPEAKER_MODULES = ("sound",)
+
+
+def board_modules(board: str) -> list[str]:
+    """lib/'s modules only ``board`` loads and keeps: its driver, and the sound's when it has
+    a speaker."""
+    return list(DRIVERS[board]) + list(SPEAKER_MODULES if board_profile(board).speaker else ())
+
+
 # Loaded only before play: lib/main_loop.py drops hardware and boards once the App is built,
 # and lib/app.py drops title_menus (the title's menus), match_options (the set-up code) and
 # i18n (the words, built by then) when a match starts.
@@ -226,12 +249,13 @@ TRANSIENT = ("save", "record_file", "crc", "save_read", "record_read", "stats", 
 
 
 def lib_modules() -> list[str]:
-    """lib/'s modules every board keeps loaded (all but the ``STARTUP`` ones, the drivers, the
-    ``TRANSIENT`` ones and the screens' geometry, of which lib/layouts.py reads the board's own
-    while the App is built and drops it), each after the lib modules it imports at its top."""
+    """lib/'s modules every board keeps loaded (all but the ``STARTUP`` ones, the drivers and
+    the sound's, ``board_modules``, the ``TRANSIENT`` ones and the screens' geometry, of which
+    lib/layouts.py reads the board's own while the App is built and drops it), each after the
+    lib modules it imports at its top."""
     names = sorted(p.stem for p in (ROOT / "lib").glob("*.py")
                    if p.stem not in STARTUP and not p.stem.startswith(("hw_", "layout_"))
-                   and p.stem not in TRANSIENT)
+                   and p.stem not in TRANSIENT and p.stem not in SPEAKER_MODULES)
     order: list[str] = []
     visiting: set[str] = set()
 
@@ -255,12 +279,12 @@ def session_modules(board: str, search: bool = True) -> list[str]:
     unless ``search``)."""
     layout = "layout_" + board_profile(board).layout
     lib = [p.stem for p in sorted((ROOT / "lib").glob("*.py"))
-           if not p.stem.startswith(("hw_", "layout_"))]
+           if not p.stem.startswith(("hw_", "layout_")) and p.stem not in SPEAKER_MODULES]
     roots = [name for p in (ROOT / "lib").glob("*.py")
              for name in _engine_imports(p.read_text(), anywhere=True)]
     engine = [name for name in _engine_closure(roots, anywhere=True)
               if search or name not in SEARCH_MODULES]
-    return lib + list(DRIVERS[board]) + [layout] + engine
+    return lib + board_modules(board) + [layout] + engine
 
 
 def engine_modules() -> list[str]:
@@ -645,7 +669,7 @@ def measure_board(board: str, paths: dict, missing, script: Path, lifts=LIFTS,
     runs = []
     for lift in lifts:
         output = mpruntime.run_wasm(script, board_profile(board).name, _csv(lib_modules()),
-                                    _csv(named(engine_modules())), _csv(DRIVERS[board]),
+                                    _csv(named(engine_modules())), _csv(board_modules(board)),
                                     _csv(STARTUP), _csv(common), _csv(own),
                                     _csv(named(session_modules(board, search))),
                                     # the free heap the profile is made with: 0 searches
@@ -920,9 +944,14 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
     table_python = (-net(heap, "table_dropped")
                     - STUB_INSTANCE * (_stand_ins(table) - SHEET_OBJECTS))
     ui_python = net(heap, "ui_objects_raw") - heap["stub_state"] - stand_ins
+    speaker_c = 0
+    if board_profile(board).speaker:
+        speaker_c = SPEAKER_C_BYTES
+        ui_python -= SPEAKER_STAND_INS * STUB_INSTANCE
     count, text = board_names(heap)
     parts = dict(heap)
-    parts.update(ui_objects_python=ui_python, ui_objects_c=shown.c_objects, sheet=shown.sheet,
+    parts.update(ui_objects_python=ui_python, ui_objects_c=shown.c_objects + speaker_c,
+                 speaker_c=speaker_c, sheet=shown.sheet,
                  names_count=count, names_text=text,
                  hint_net=net(heap, "hints_code") + max(net(heap, "hint"),
                                                          net(heap, "teacher")),
@@ -932,7 +961,7 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
                  text_screen_net=screen.total + screen_python - table.unshared - table_python,
                  hint_words_net=net(heap, "hint_words") - table.unshared - table_python)
     row = Row(board=board, bitmaps=shown.bitmaps, text=shown.text,
-              ui_objects=ui_python + shown.c_objects,
+              ui_objects=ui_python + shown.c_objects + speaker_c,
               ui_code=_code(heap),
               adafruit=net(heap, "adafruit_common") + net(heap, "adafruit_board"),
               engine=_engine(heap),
@@ -1056,8 +1085,10 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "a match starts) and the event queue. Their "
         "Python side is measured (sim/mp/lib_heap.py, with stand-in displayio objects whose "
         "own cost is measured and taken off: %s bytes), the C side computed (every Group with "
-        "its member list and every TileGrid: %s)."
-        % (_kb(parts["ui_objects_python"]), _kb(parts["ui_objects_c"])),
+        "its member list and every TileGrid%s: %s)."
+        % (_kb(parts["ui_objects_python"]),
+           ", and the speaker's audio objects, %s" % _kb(parts["speaker_c"])
+           if parts["speaker_c"] else "", _kb(parts["ui_objects_c"])),
         "- **UI code**, measured: lib/'s modules and the board's driver, compiled with "
         "mpy-cross. The start-up modules (%s, with the text screens' modules the title's "
         "menus load: %s bytes) are not held: lib/main_loop.py drops the start-up code once "
@@ -1273,7 +1304,7 @@ def budget(board_names=BOARDS, with_bench: bool = True,
                             and m.split(".")[0] not in tree["missing"]]
             modules += bundle.built_names(engine_modules()) + lib_modules()
             for name in board_names:
-                modules += [m for m in DRIVERS[name] if m not in modules]
+                modules += [m for m in board_modules(name) if m not in modules]
             breakdown = module_breakdown(modules, paths, Path(work))
     for row in rows:
         row.parts["bench"] = bench

@@ -23,6 +23,7 @@ from engine.layout import PILE
 from engine.moves import MAX_MOVES
 from sim import CommandParser, simulator
 from sim import display as sim_display
+from sim.speaker import SilentSpeaker
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "sim" / "screens"
@@ -41,7 +42,9 @@ class Shooter:
         self.display = sim_display.open_display(self.board, headless=True)
         self.clock = simulator.ScriptClock()
         setup = simulator.make_setup(level="easy")
-        self.app = simulator.build(self.board, self.display, setup, self.clock, save_dir)
+        speaker = SilentSpeaker() if self.board.speaker else None  # its option shows
+        self.app = simulator.build(self.board, self.display, setup, self.clock, save_dir,
+                                   speaker)
         self.out = out
         self.moves = [0] * MAX_MOVES
 

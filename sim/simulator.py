@@ -84,15 +84,17 @@ def load_sheet(board: boards.Board, style: str = "italian"):
     return board_load_sheet(board, style, str(ROOT))
 
 
-def build(board: boards.Board, display, setup, clock_ms, save_dir: Path | None = None):
+def build(board: boards.Board, display, setup, clock_ms, save_dir: Path | None = None,
+          speaker=None):
     """The ``App`` on ``display``, its menus starting from ``setup`` (None: the choices kept in
-    ``save_dir``, lib/settings.py); returns the app."""
+    ``save_dir``, lib/settings.py), its tunes on ``speaker`` (sim/speaker.py; None: silent and
+    no sound option, as a board without one); returns the app."""
     from app import App
 
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
     app = App(board, display, lambda style: load_sheet(board, style), clock_ms,
-              None if save_dir is None else str(save_dir), setup)
+              None if save_dir is None else str(save_dir), setup, speaker=speaker)
     display.refresh()
     return app
 
@@ -146,13 +148,16 @@ def _wait(app, clock: ScriptClock, ms: int) -> None:
 def run_script(board: boards.Board, steps: list[Step], screenshots: Path | None, setup=None,
                save_dir: Path | None = None):
     """Play ``steps`` headless from the title; save a PNG per step into ``screenshots``;
-    returns the app."""
+    returns the app. A board with a speaker gets a silent one (sim/speaker.py), so the game
+    runs as on the board, its tunes in ``app.sound.speaker.notes``."""
     from sim import display as sim_display
+    from sim.speaker import SilentSpeaker
 
     display = sim_display.open_display(board, headless=True)
     try:
         clock = ScriptClock()
-        app = build(board, display, setup or make_setup(), clock, save_dir)
+        app = build(board, display, setup or make_setup(), clock, save_dir,
+                    SilentSpeaker() if board.speaker else None)
         for number, step in enumerate(steps, 1):
             if step.code == input_events.NONE:
                 _wait(app, clock, step.ms)
@@ -171,6 +176,7 @@ def run_window(board: boards.Board, scale: int, setup, save_dir: Path | None) ->
     """Play in a window until it is closed."""
     from sim import display as sim_display
     from sim import keys
+    from sim.speaker import open_speaker
 
     display = sim_display.open_display(board, scale=scale)
     try:
@@ -179,7 +185,7 @@ def run_window(board: boards.Board, scale: int, setup, save_dir: Path | None) ->
         def clock_ms() -> int:
             return (time.monotonic_ns() - start) // 1_000_000
 
-        app = build(board, display, setup, clock_ms, save_dir)
+        app = build(board, display, setup, clock_ms, save_dir, open_speaker(board))
         queue = input_events.EventQueue()
         frame = 1 / FPS
         while True:

@@ -172,12 +172,16 @@ def _write(path: Path, text: str) -> None:
 
 def board_environments() -> dict[str, tuple]:
     """Repository file -> the board ids whose pins it is checked against (from
-    lib/hardware.py's table); ``boot.py`` gets every supported board's pins."""
+    lib/hardware.py's table); lib/sound.py gets the pins the boards with a speaker all have
+    (lib/boards.py ``speaker``), ``boot.py`` every supported board's."""
+    import boards
     import hardware  # lib/ is on sys.path (sim/__init__.py)
 
     served: dict[str, list] = {}
-    for board_id, _profile, driver in hardware._BOARDS:
+    for board_id, profile, driver in hardware._BOARDS:
         served.setdefault("lib/%s.py" % driver, []).append(board_id)
+        if profile and boards.profile(profile).speaker:
+            served.setdefault("lib/sound.py", []).append(board_id)
     environments = {path: tuple(ids) for path, ids in served.items()}
     environments["boot.py"] = hardware.BOARD_IDS
     return environments

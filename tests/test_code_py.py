@@ -34,7 +34,7 @@ from sim import display as sim_display
 sim_display.sim_display_class()
 
 BOARD_MODULES = ("board", "keypad", "digitalio", "busio", "fourwire", "adafruit_st7789",
-                 "analogio", "adafruit_touchscreen", "storage")
+                 "analogio", "adafruit_touchscreen", "storage", "audioio", "audiocore")
 OURS = ("main_loop", "hardware", "hw_pyportal", "hw_pico", "hw_badge")
 
 
@@ -202,11 +202,18 @@ class Hardware:
         storage.getmount = lambda path: types.SimpleNamespace(readonly=hw.readonly)
         storage.remount = lambda path, readonly=False, **kw: hw.remounts.append((path, readonly))
 
+        audioio = types.ModuleType("audioio")
+        audioio.AudioOut = fake_hw.AudioOut  # made ones go to fake_hw.AUDIO (install empties it)
+        audiocore = types.ModuleType("audiocore")
+        audiocore.RawSample = fake_hw.RawSample
+
         self.modules.update(keypad=keypad, adafruit_touchscreen=touchscreen, analogio=analogio,
                             digitalio=digitalio, busio=busio, fourwire=fourwire,
-                            adafruit_st7789=st7789, storage=storage)
+                            adafruit_st7789=st7789, storage=storage, audioio=audioio,
+                            audiocore=audiocore)
 
     def install(self, monkeypatch):
+        monkeypatch.setattr(fake_hw, "AUDIO", [])
         for name in BOARD_MODULES:
             monkeypatch.setitem(sys.modules, name, self.modules[name])
         for name in OURS:  # re-imported, so they see this board; put back afterwards
@@ -217,11 +224,13 @@ class Hardware:
         monkeypatch.setattr(main_loop, "FRAME_S", 0)
 
 
+SPEAKER_PINS = ("SPEAKER", "SPEAKER_ENABLE")
 PINS = {
-    "pyportal": ("TOUCH_XL", "TOUCH_XR", "TOUCH_YD", "TOUCH_YU"),
+    "pyportal": ("TOUCH_XL", "TOUCH_XR", "TOUCH_YD", "TOUCH_YU") + SPEAKER_PINS,
     "pico": ("GP12", "GP13", "GP14", "GP15", "GP16", "GP17", "GP18", "GP19", "GP20"),
-    "badge": ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH"),
-    "gamer": ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "JOYSTICK_X", "JOYSTICK_Y"),
+    "badge": ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH") + SPEAKER_PINS,
+    "gamer": ("BUTTON_CLOCK", "BUTTON_OUT", "BUTTON_LATCH", "JOYSTICK_X", "JOYSTICK_Y")
+    + SPEAKER_PINS,
 }
 
 # board_id, settings.toml's SCOPONE_BOARD, the profile it gets, pins, built-in display
@@ -279,6 +288,13 @@ def test_start_up_reaches_the_title(board_id, setting, profile, pins, built_in, 
     assert (display.width, display.height) == (expected.width, expected.height)
     assert display.root_group is not None  # the app shows itself
     assert "Scopone on %s (%s)" % (board_id, profile) in capsys.readouterr().out
+    # the speaker (lib/sound.py), on the boards that have one, off until a note sounds
+    assert (app.sound is None) is (pins == "pico") is (fake_hw.AUDIO == [])
+    if app.sound is not None:
+        speaker = app.sound.speaker
+        assert fake_hw.AUDIO[0].pin is hardware.board.SPEAKER
+        assert speaker.enable.pin is hardware.board.SPEAKER_ENABLE
+        assert speaker.enable.value is False and not fake_hw.AUDIO[0].playing
     if pins == "pico":
         board = hardware.board
         assert hardware.spi == (board.GP18, board.GP19)
@@ -293,6 +309,18 @@ def test_start_up_reaches_the_title(board_id, setting, profile, pins, built_in, 
     elif pins in ("badge", "gamer"):
         assert hardware.keys[0].key_count == (8 if pins == "badge" else 4)
         assert hardware.keys[0].value_when_pressed is True
+
+
+def test_a_firmware_without_audioio_plays_silent_and_says_so(tmp_path, monkeypatch, capsys,
+                                                             displays):
+    hardware, code = start(monkeypatch, tmp_path, "pyportal", None, "pyportal", True)
+    monkeypatch.setitem(sys.modules, "audioio", None)  # the import fails, as on such a build
+    app = code.main(max_frames=3, assets=str(ROOT), saves=str(tmp_path))
+    assert app.screen == "title" and app.sound is None
+    out = capsys.readouterr().out
+    assert "Scopone plays without sound: " in out and "audioio" in out
+    pick(app, "options")
+    assert "sound" not in app.items
 
 
 @pytest.mark.parametrize("free, search", [(boards.SEARCH_MIN_FREE - 1, False),

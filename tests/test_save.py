@@ -191,7 +191,7 @@ def test_round_trip_of_a_deal_thrown_in():
 def test_round_trip_of_every_setup_field():
     setup = make_setup("veneto", seed=2**30 - 1, tre_gradi=True, target=31, napola="cap6",
                        level="desktop", language="it", deck="french",
-                       review_captures="own_pile", pace="slow")
+                       review_captures="own_pile", pace="slow", sound=False)
     setup.set_mode(PASS, 4)
     setup.names = ["Niccolò", "Zoë", "Ana", ""]
     state = State(setup.rules(), 5)
@@ -256,9 +256,18 @@ def test_an_unknown_two_bit_option_is_refused_naming_it(name, shift, values):
     payload[9] |= 3 << shift
     with pytest.raises(SaveError, match=name):
         save_read.decode(record_file.seal(save.MAGIC, save.VERSION, 0, payload))
-    payload[9] |= 0x80  # a bit no option has
-    with pytest.raises(SaveError, match="unknown options"):
-        save_read.decode(record_file.seal(save.MAGIC, save.VERSION, 0, payload))
+
+
+def test_the_sound_is_kept_and_a_save_from_before_it_reads_on():
+    for sound in (True, False):
+        setup = make_setup(sound=sound)
+        data = encode(setup, State(setup.rules()), 0)
+        assert save_read.decode(data)[0].sound is sound
+        _, payload = record_read.unseal(data, save.MAGIC, save.VERSION)
+        assert payload[9] >> 7 == (not sound)  # bit 7: the sound off
+        before = bytearray(payload)
+        before[9] &= 0x7F  # as a save written before the sound was
+        assert save_read.decode(record_file.seal(save.MAGIC, save.VERSION, 0, before))[0].sound
 
 
 def test_names_are_cut_to_eight_characters():
@@ -273,7 +282,8 @@ def test_every_setup_field_has_a_place_in_the_save():
     # save made before it reads right: review_captures has spare bits, which were 0, "none").
     assert set(vars(MatchSetup())) == {
         "mode", "seats", "names", "level", "language", "deck", "seed", "preset", "tre_gradi",
-        "target", "re_bello", "napola", "ace_sweep", "deal_shape", "review_captures", "pace"}
+        "target", "re_bello", "napola", "ace_sweep", "deal_shape", "review_captures", "pace",
+        "sound"}
 
 
 def test_format_tables_cover_the_setup_choices():

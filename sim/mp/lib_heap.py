@@ -16,12 +16,14 @@ each the growth of ``gc.mem_alloc()`` after ``gc.collect()`` over the part befor
   the ones only this board's driver imports;
 - ``engine_code``: the engine modules loaded before a match and kept (ENGINE_MODULES);
 - ``ui_code`` and ``ui_code_board``: lib/'s modules (lib/main_loop.py among them), then the
-  board's driver;
+  board's own (BOARD_MODULES: its driver, and lib/sound.py on a board with a speaker);
 - ``startup_code`` and ``startup_left``: the modules loaded only before play (STARTUP_MODULES:
   lib/hardware.py, lib/title_menus.py...) while loaded, and what stays once they are dropped
   from ``sys.modules`` as lib/main_loop.py and lib/app.py do (their interned names);
 - ``ui_objects_raw``: the App with the table scene up and a match's words (the title's text
-  scene let go, as a match start does) and the event queue, stand-ins included;
+  scene let go, as a match start does) and the event queue, and on a board with a speaker
+  its lib/sound.py ``Speaker`` (its wave; the audio objects are stand-ins), stand-ins
+  included;
 - ``match``: a match against bots at ``hard`` started and a round played (the Game, its
   State, the one bot that plays the three bot seats, what the first plays load);
 - ``hints_code``: lib/hints.py, which a hint loads for both its steps, and
@@ -160,7 +162,12 @@ def build():
 
     # A clock that stands still: the match's seed comes from it (lib/app.py), so every run
     # plays the same deal and the figures repeat.
-    built = App(profile, display, load_sheet, clock_ms=lambda: 0)
+    speaker = None
+    if profile.speaker:  # as lib/hardware.py opens it (the audio modules' stand-ins)
+        from sound import Speaker
+
+        speaker = Speaker()
+    built = App(profile, display, load_sheet, clock_ms=lambda: 0, speaker=speaker)
     import i18n
 
     built.texts = i18n.texts(built.setup.language)  # a match's words, as lib/app.py _start
@@ -305,7 +312,8 @@ mark = gc.mem_alloc()
 pool("base")
 # run_wasm: next stage
 load(("displayio", "terminalio", "board", "keypad", "busio", "fourwire", "busdisplay",
-      "analogio", "digitalio", "microcontroller", "storage", "os", "time"))
+      "analogio", "digitalio", "audioio", "audiocore", "microcontroller", "storage", "os",
+      "time"))
 # run_wasm: next stage
 measure("stubs")
 # run_wasm: next stage

@@ -10,7 +10,8 @@ ROOT is the board's code to run: the repository, or the code renamed as a .mpy d
 sheets. SETTING is SCOPONE_BOARD's value ("-" for none); BOARD_ID "pyportal-nolib" is a
 PyPortal whose drive lacks adafruit_touchscreen. Prints the start line, the screen after each
 step of input, whether the game's clock is the firmware's (supervisor.ticks_ms), whether the
-display was refreshed, and the files saved.
+display was refreshed, the files saved, and the notes the speaker played ("none" on a board
+without one).
 """
 
 import os
@@ -66,7 +67,9 @@ if fake_hw.TOUCHES:  # PyPortal: menu rows, cards in the hand (twice plays one),
         touch.touch_point = (x, y, 30000)
         main_loop.run(app, pad, queue, 1)
         touch.touch_point = None
-        step(40)  # untouched long enough to end the touch (hw_pyportal.py RELEASE_MS)
+        # untouched long enough to end the touch (hw_pyportal.py RELEASE_MS), and for the
+        # guard that drops taps hurrying the bots to lapse (lib/app.py SKIP_GUARD_MS)
+        step(80)
 else:
     keys = fake_hw.KEYS[-1]
     pico = "hw_pico" in sys.modules
@@ -92,3 +95,4 @@ print("screens", " ".join(trace))
 print("ticks", engine.clock.ticks_ms is sys.modules["supervisor"].ticks_ms)  # CircuitPython's
 print("refreshed", app.display.refreshes > 0)
 print("saved", " ".join(sorted(os.listdir(saves))))
+print("notes", fake_hw.AUDIO[-1].notes if fake_hw.AUDIO else "none")

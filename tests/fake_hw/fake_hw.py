@@ -1,12 +1,13 @@
 """Strict stand-ins for a board's firmware and libraries, for tests/board/start_board.py (and
 the keypad events of tests/test_code_py.py): the modules code.py's start-up and the drivers use
-(board, keypad, busio, fourwire, analogio, storage, supervisor, adafruit_st7789,
-adafruit_touchscreen), each with the signatures of the real one, so a call with a name or
-keyword the real module lacks fails here as on a board.
+(board, keypad, busio, fourwire, analogio, digitalio, audioio, audiocore, storage, supervisor,
+adafruit_st7789, adafruit_touchscreen), each with the signatures of the real one, so a call
+with a name or keyword the real module lacks fails here as on a board.
 
 Not renamed with the board's code (sim/minify.py): this is the outside world it talks to.
-``install(board_id, display)`` puts them in ``sys.modules``; ``KEYS``, ``TOUCHES`` and
-``ANALOG`` collect the key scanners, touchscreens and joystick axes the drivers make;
+``install(board_id, display)`` puts them in ``sys.modules``; ``KEYS``, ``TOUCHES``,
+``ANALOG`` and ``AUDIO`` collect the key scanners, touchscreens, joystick axes and audio
+outputs the drivers make (an ``AudioOut`` counts the notes it was asked to play);
 ``supervisor.ticks_ms`` is a clock that moves ``TICK_MS`` a read, so runs are the same every
 time.
 """
@@ -18,6 +19,7 @@ TICK_MS = 5
 KEYS = []
 TOUCHES = []
 ANALOG = []
+AUDIO = []
 
 
 class Pin:
@@ -134,6 +136,58 @@ class Touchscreen:
         TOUCHES.append(self)
 
 
+class DigitalInOut:
+    __slots__ = ("pin", "value", "direction")
+
+    def __init__(self, pin):
+        self.pin = pin
+        self.value = False
+        self.direction = "input"
+
+    def switch_to_output(self, value=False, drive_mode=None):
+        self.direction = "output"
+        self.value = value
+
+    def switch_to_input(self, pull=None):
+        self.direction = "input"
+
+    def deinit(self):
+        pass
+
+
+class RawSample:
+    __slots__ = ("buffer", "sample_rate")
+
+    def __init__(self, buffer, *, channel_count=1, sample_rate=8000, single_buffer=True):
+        if getattr(buffer, "typecode", "B") not in "bBhH":
+            raise ValueError("sample buffer must be a bytearray or array of type 'b', 'B', "
+                             "'h' or 'H'")
+        self.buffer = buffer
+        self.sample_rate = sample_rate
+
+
+class AudioOut:
+    __slots__ = ("pin", "playing", "notes", "sample_rates")
+
+    def __init__(self, left_channel, *, right_channel=None, quiescent_value=0x8000):
+        self.pin = left_channel
+        self.playing = False
+        self.notes = 0  # play() calls
+        self.sample_rates = []  # the sample rate of each play
+        AUDIO.append(self)
+
+    def play(self, sample, *, loop=False):
+        self.playing = True
+        self.notes += 1
+        self.sample_rates.append(sample.sample_rate)
+
+    def stop(self):
+        self.playing = False
+
+    def deinit(self):
+        pass
+
+
 class Mount:
     __slots__ = ("readonly", "label")
 
@@ -172,7 +226,7 @@ def install(board_id, display=None, touchscreen=True):
     board.board_id = board_id
     for name in ("GP12 GP13 GP14 GP15 GP16 GP17 GP18 GP19 GP20 BUTTON_CLOCK BUTTON_OUT "
                  "BUTTON_LATCH JOYSTICK_X JOYSTICK_Y TOUCH_XL TOUCH_XR TOUCH_YD "
-                 "TOUCH_YU").split():
+                 "TOUCH_YU SPEAKER SPEAKER_ENABLE").split():
         setattr(board, name, Pin(name))
     if display is not None:
         board.DISPLAY = display
@@ -183,6 +237,9 @@ def install(board_id, display=None, touchscreen=True):
             ("fourwire", {"FourWire": _four_wire}),
             ("adafruit_st7789", {"ST7789": _st7789}),
             ("analogio", {"AnalogIn": AnalogIn}),
+            ("digitalio", {"DigitalInOut": DigitalInOut}),
+            ("audioio", {"AudioOut": AudioOut}),
+            ("audiocore", {"RawSample": RawSample}),
             ("adafruit_touchscreen", {"Touchscreen": Touchscreen}),
             ("storage", {"getmount": lambda path: Mount()}),
             ("supervisor", {"ticks_ms": _ticks_ms})):
