@@ -63,9 +63,11 @@ class PygameSpeaker:
         import pygame
 
         if not pygame.mixer.get_init():
-            pygame.mixer.init()
+            pygame.mixer.init(frequency=22050, size=-16, channels=1)  # the samples' format
         self.mixer = pygame.mixer
-        self.rate, _, self.channels = pygame.mixer.get_init()
+        self.rate, size, self.channels = pygame.mixer.get_init()
+        if size != -16:
+            raise pygame.error("the mixer takes %d-bit samples, not signed 16-bit" % size)
         self.made: dict[int, object] = {}  # hz -> its looping Sound
         self.sounding = None  # the Sound playing, or None
 

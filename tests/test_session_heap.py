@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+import boards
 import pytest
 from stats import load_stats
 
@@ -44,6 +45,8 @@ def test_matches_in_a_row_keep_nothing_on_the_heap(board, build, tmp_path, reque
     assert hints >= MATCHES * 2 and pauses == hints == reviews  # each hand asked all three
     assert load_stats(str(tmp_path)).played["normal"] == MATCHES
     assert output.count("howto title") == MATCHES  # How to play read through before each
+    notes = int(re.search(r"notes (\d+)", output).group(1))
+    assert (notes > 0) is boards.profile(board).speaker  # the tunes played, where they can
     second = rows[1]
     for row in rows[2:]:
         assert abs(row[1] - second[1]) <= 128, "match %d holds %d bytes more than match 2" % (

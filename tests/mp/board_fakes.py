@@ -1,6 +1,7 @@
 """What a board's start-up gives the app, faked for the scripts of tests/mp/ that run the game
 through its own loop on MicroPython (with the displayio stand-ins of sim/mp/stubs/): a display
-that draws nothing and a clock that reads a second later each time, so the bots never wait.
+that draws nothing, a clock that reads a second later each time, so the bots never wait, and
+a speaker that counts its notes.
 The card sheets come from lib/main_loop.py's own loader (``Sheets``)."""
 
 
@@ -9,6 +10,19 @@ class Display:
     auto_refresh = True
 
     def refresh(self):
+        pass
+
+
+class Speaker:
+    """lib/sound.py's two calls of a board's speaker; counts the notes asked for."""
+
+    def __init__(self):
+        self.notes = 0
+
+    def tone(self, hz):
+        self.notes += 1
+
+    def quiet(self):
         pass
 
 

@@ -12,7 +12,8 @@ goes into the statistics there. Back on the title after each match, the stand-in
 the display objects the app has let go are dropped (each keeps its state in a dict keyed by
 ``id``, which a board's C objects do not), and the script prints
 ``match N alloc BYTES hints H pauses P`` (``gc.mem_alloc()`` after ``gc.collect()``; the
-hints asked and pause menus opened so far) and the line of ``micropython.qstr_info()``.
+hints asked and pause menus opened so far) and the line of ``micropython.qstr_info()``; at
+the end ``notes N``, the notes the speaker sounded (0 on a board without one).
 A session that keeps something per match grows match after match; a board would run out of
 memory after enough of them. ROOT is the repository: lib/ and the stand-ins go on the path.
 """
@@ -31,7 +32,7 @@ import input_events
 import main_loop
 import terminalio
 from app import App
-from board_fakes import Clock, Display
+from board_fakes import Clock, Display, Speaker
 from game import MODE_PLAY
 
 
@@ -128,7 +129,9 @@ def play_match(app, pad, queue):
 def main(board_name, matches, save_dir):
     profile = boards.profile(board_name)
     main_loop.FRAME_S = 0
-    app = App(profile, Display(), main_loop.Sheets(profile), clock_ms=Clock(), save_dir=save_dir)
+    speaker = Speaker() if profile.speaker else None  # the tunes play on a board with one
+    app = App(profile, Display(), main_loop.Sheets(profile), clock_ms=Clock(), save_dir=save_dir,
+              speaker=speaker)
     pad = Pad(app)
     queue = input_events.EventQueue()
     for match in range(1, matches + 1):
@@ -139,6 +142,7 @@ def main(board_name, matches, save_dir):
         print("match %d alloc %d hints %d pauses %d reviews %d"
               % (match, gc.mem_alloc(), pad.hints, pad.pauses, pad.reviews))
         micropython.qstr_info()
+    print("notes %d" % (speaker.notes if speaker else 0))
 
 
 main(sys.argv[2], int(sys.argv[3]), sys.argv[4])
