@@ -281,7 +281,7 @@ def test_the_simulator_opens_a_speaker_only_for_a_board_that_has_one(monkeypatch
     assert open_speaker(boards.profile("pico-display")) is None
     import pygame
 
-    def no_device():
+    def no_device(**format):
         raise pygame.error("no audio device")
 
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
