@@ -481,5 +481,8 @@ class App:
 
     @property
     def busy(self) -> bool:
-        """True while bots are about to play (lib/main_loop.py collects garbage only when calm)."""
+        """True while bots are about to play or a tune plays (lib/main_loop.py collects garbage
+        only when calm: a collection would hold a note)."""
+        if self.sound is not None and self.sound.tune:
+            return True
         return self.screen == "table" and self.game is not None and self.game.mode == MODE_BOTS

@@ -11,7 +11,7 @@ the loop and ``Sheets`` (the ``App`` calls it again when the player changes the 
 live here.
 
 Memory: ``gc.collect()`` runs after start-up and then at most every ``GC_EVERY_MS`` in a frame
-with no input while no bot is about to play.
+with no input while no bot is about to play and no tune plays (lib/sound.py).
 
 The display refreshes once a frame, after the events and the bots' play, instead of on its
 own: a screen change lets one scene go before the next is built and drawn (lib/app.py), and
