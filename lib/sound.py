@@ -27,8 +27,8 @@ wave once.
 
 from engine.clock import ticks_diff
 
-# One period of a triangle wave as unsigned 8-bit samples around the middle (128), which
-# RawSample takes from a bytearray: softer than a square wave, and a constant rather than code.
+# One period of a triangle wave as unsigned 8-bit levels around the middle (128): softer than
+# a square wave, and a constant rather than code. ``Speaker`` plays them as 16-bit samples.
 WAVE = bytes((128, 140, 152, 164, 176, 164, 152, 140, 128, 116, 104, 92, 80, 92, 104, 116))
 WAVE_POINTS = 16  # len(WAVE)
 
@@ -82,6 +82,8 @@ class Speaker:
     ``board.SPEAKER_ENABLE``)."""
 
     def __init__(self):
+        from array import array
+
         import audiocore
         import audioio
         import board
@@ -90,9 +92,10 @@ class Speaker:
         self.enable = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
         self.enable.switch_to_output(value=False)
         self.out = audioio.AudioOut(board.SPEAKER)
-        # kept here: a RawSample keeps the samples' address, not the buffer, which the
-        # collector would otherwise free under it
-        self.wave = bytearray(WAVE)
+        # unsigned 16-bit samples around 0x8000, the DAC's resting level, as CircuitPython's
+        # AudioOut examples and adafruit_pybadger play them; kept here: a RawSample keeps the
+        # samples' address, not the array, which the collector would otherwise free under it
+        self.wave = array("H", [level << 8 for level in WAVE])
         self.sample = audiocore.RawSample(self.wave, sample_rate=8000)
 
     def tone(self, hz: int) -> None:

@@ -114,9 +114,9 @@ SHEET_OBJECTS = 2  # the card sheet's OnDiskBitmap and Palette, which the App ke
 # its two audio_dma_t (about 184 bytes; common-hal/audioio/AudioOut.h, audio_dma.h), the
 # RawSample (24; shared-module/audiocore/RawSample.h), the enable pin's DigitalInOut (12;
 # common-hal/digitalio/DigitalInOut.h), and the copy of the wave that AudioOut.play keeps for
-# its DMA (audio_dma.c: m_realloc of the sample's length, a byte a point). The stand-ins
+# its DMA (audio_dma.c: m_realloc of the sample's length, 2 bytes a point). The stand-ins
 # lib_heap measured in their place (a GC block each) are taken off.
-SPEAKER_C_BYTES = 192 + 32 + 16 + 16
+SPEAKER_C_BYTES = 192 + 32 + 16 + 32
 SPEAKER_STAND_INS = 3
 
 # The qstr pool (py/qstr.c): a chain of tables, each twice the size of the last, from 20

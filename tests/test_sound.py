@@ -129,7 +129,8 @@ def test_the_board_speaker_plays_a_looping_period_at_the_notes_pitch(monkeypatch
     out = fake_hw.AUDIO[0]
     assert out.pin is board.SPEAKER and speaker.enable.pin is board.SPEAKER_ENABLE
     assert speaker.enable.direction == "output" and speaker.enable.value is False  # no hiss
-    assert speaker.sample.buffer is speaker.wave == bytearray(WAVE)  # kept alive here
+    assert speaker.sample.buffer is speaker.wave  # kept alive by the speaker
+    assert speaker.wave.typecode == "H" and list(speaker.wave) == [w << 8 for w in WAVE]
     speaker.tone(440)
     assert out.playing and speaker.enable.value is True
     assert out.sample_rates == [440 * WAVE_POINTS]
