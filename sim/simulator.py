@@ -3,7 +3,9 @@
 ``python -m sim [--board B] [--scale N] [--level L] [--preset P] [--language L] [--deck D]``
 opens a window the board's size times ``N`` on the title menu and runs at about 30 frames a
 second: keys and clicks (sim/keys.py) become input events, ``App.handle`` takes each,
-``App.tick`` lets the bots play, the display refreshes; closing the window quits. The save, the
+``App.tick`` lets the bots play, the display refreshes; closing the window quits. A board with
+a speaker plays its tunes through the computer's sound (sim/speaker.py), or silently, saying
+why, on a machine without a sound device. The save, the
 statistics and the kept choices go to ``--save-dir`` (default ``sim/drive/``, beside the
 simulator, as on the board's drive; ``--no-save`` keeps nothing).
 
