@@ -202,15 +202,14 @@ class Hardware:
         storage.getmount = lambda path: types.SimpleNamespace(readonly=hw.readonly)
         storage.remount = lambda path, readonly=False, **kw: hw.remounts.append((path, readonly))
 
-        audioio = types.ModuleType("audioio")
-        audioio.AudioOut = fake_hw.AudioOut  # made ones go to fake_hw.AUDIO (install empties it)
-        audiocore = types.ModuleType("audiocore")
-        audiocore.RawSample = fake_hw.RawSample
-
         self.modules.update(keypad=keypad, adafruit_touchscreen=touchscreen, analogio=analogio,
                             digitalio=digitalio, busio=busio, fourwire=fourwire,
-                            adafruit_st7789=st7789, storage=storage, audioio=audioio,
-                            audiocore=audiocore)
+                            adafruit_st7789=st7789, storage=storage)
+        # fake_hw's audio (an AudioOut made goes to fake_hw.AUDIO, which install empties);
+        # digitalio is the one above, with the shift register
+        for name, members in fake_hw.AUDIO_MODULES:
+            if name != "digitalio":
+                self.modules[name] = fake_hw.module(name, members)
 
     def install(self, monkeypatch):
         monkeypatch.setattr(fake_hw, "AUDIO", [])

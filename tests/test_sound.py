@@ -115,15 +115,9 @@ def test_the_board_speaker_plays_a_looping_period_at_the_notes_pitch(monkeypatch
     board = types.ModuleType("board")
     board.SPEAKER = fake_hw.Pin("SPEAKER")
     board.SPEAKER_ENABLE = fake_hw.Pin("SPEAKER_ENABLE")
-    modules = {"board": board}
-    for name, members in (("digitalio", {"DigitalInOut": fake_hw.DigitalInOut}),
-                          ("audioio", {"AudioOut": fake_hw.AudioOut}),
-                          ("audiocore", {"RawSample": fake_hw.RawSample})):
-        modules[name] = types.ModuleType(name)
-        for key, value in members.items():
-            setattr(modules[name], key, value)
-    for name, module in modules.items():
-        monkeypatch.setitem(sys.modules, name, module)
+    monkeypatch.setitem(sys.modules, "board", board)
+    for name, members in fake_hw.AUDIO_MODULES:
+        monkeypatch.setitem(sys.modules, name, fake_hw.module(name, members))
     monkeypatch.setattr(fake_hw, "AUDIO", [])
     speaker = Speaker()
     out = fake_hw.AUDIO[0]

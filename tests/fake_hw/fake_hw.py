@@ -218,6 +218,20 @@ def _ticks_ms():
     return _now[0] & 0x1FFFFFFF
 
 
+# What lib/sound.py's Speaker imports: (module name, members)
+AUDIO_MODULES = (("digitalio", {"DigitalInOut": DigitalInOut}),
+                 ("audioio", {"AudioOut": AudioOut}),
+                 ("audiocore", {"RawSample": RawSample}))
+
+
+def module(name, members):
+    """A module called ``name`` holding ``members`` (name -> value)."""
+    made = types.ModuleType(name)
+    for key, value in members.items():
+        setattr(made, key, value)
+    return made
+
+
 def install(board_id, display=None, touchscreen=True):
     """Put the stand-ins in ``sys.modules`` for a board called ``board_id`` with built-in
     ``display`` (None: a Pico, whose pack the driver opens); without ``touchscreen`` the
@@ -237,16 +251,10 @@ def install(board_id, display=None, touchscreen=True):
             ("fourwire", {"FourWire": _four_wire}),
             ("adafruit_st7789", {"ST7789": _st7789}),
             ("analogio", {"AnalogIn": AnalogIn}),
-            ("digitalio", {"DigitalInOut": DigitalInOut}),
-            ("audioio", {"AudioOut": AudioOut}),
-            ("audiocore", {"RawSample": RawSample}),
             ("adafruit_touchscreen", {"Touchscreen": Touchscreen}),
             ("storage", {"getmount": lambda path: Mount()}),
-            ("supervisor", {"ticks_ms": _ticks_ms})):
-        module = types.ModuleType(name)
-        for key, value in members.items():
-            setattr(module, key, value)
-        modules[name] = module
+            ("supervisor", {"ticks_ms": _ticks_ms})) + AUDIO_MODULES:
+        modules[name] = module(name, members)
     if not touchscreen:
         modules["adafruit_touchscreen"] = None  # import fails as for a missing library
     sys.modules.update(modules)
