@@ -23,7 +23,7 @@ showing a screen rewrites its tiles and labels and makes no display object. The 
 Screens (``app.screen``): ``title``, ``options``, ``players`` (pass-and-play seats), ``names``,
 ``spell`` and ``letters`` (a person's name, a letter at a time), ``howto`` (how to play: the
 controls and the rules' pages), ``table``, ``pause`` (BACK on the table, or a touch on the
-score: resume, hint, taken cards, declare out, quit), ``hint``, ``captures`` (the taken cards
+score: resume, hint, taken cards, declare out, sound, quit), ``hint``, ``captures`` (the taken cards
 the rules let a player see again), ``cover`` (pass to the next person), ``hand_end``,
 ``match_end``, ``stats``.
 Menus: UP/LEFT and DOWN/RIGHT move the cursor, SELECT activates the row (a setting takes its
@@ -55,6 +55,7 @@ from game import (
     MODE_CHOOSE,
     MODE_COVER,
     PLAYED,
+    TAKE,
     Game,
 )
 from input_events import BACK, HINT, SELECT, TOUCH
@@ -128,6 +129,7 @@ class App:
         self._top = 0  # the first item on screen (long menus scroll)
         self._first_row = 0  # the text row of the first menu item
         self.message = ""  # the key of a text for the title's footer (a save ignored)
+        self.keep_choices = False  # the pause menu changed one: the title keeps it on the drive
         self.armed = ""  # the CONFIRMED item chosen once, which asks "Sure?"
         self.saved = None  # a valid save: (setup, state, matches, scope, stream)
         self.pass_seats = bytearray((1, 0, 2, 0))  # the players screen: seat -> person
@@ -228,6 +230,8 @@ class App:
         elif key == "hint":
             self.show_table()
             self.game.hint()
+        elif key == "sound":
+            self._toggle_sound()
         elif key == "captures":
             __import__("taken_cards").show(self)  # dropped with the text screens' code
         elif key == "declare":
@@ -239,6 +243,20 @@ class App:
             self._store()
         elif key == "quit":
             self._quit()
+
+    def _toggle_sound(self) -> None:
+        """The pause menu's sound: on or off for the rest of the match and for the title's
+        next, which the title keeps on the drive when it next shows (a write beside this
+        screen would not fit the memory budget, sim/memory_budget.md)."""
+        game = self.game
+        on = game.setup.sound = self.setup.sound = not game.setup.sound
+        game.sound = self.sound if on else None
+        if on:
+            self.sound.play(TAKE)  # a taste of it, as the title's options give
+        else:
+            self.sound.hush()  # a tune of the last play stops at once
+        self.keep_choices = True
+        self._screens().draw_items(self)
 
     def _back(self) -> None:
         """BACK on a text screen."""

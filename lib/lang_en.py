@@ -45,6 +45,8 @@ def texts() -> dict:
         "resume": "Resume",
         "declare": "Declare out",
         "captures": "Taken cards",  # review_captures (C-27)
+        "sound": "Sound",  # on a board with a speaker, in the pause menu and the options
+        "on_off": ("off", "on"),
         "sure": "Sure? %s",  # an item that cannot be undone, chosen once
         "quit": "Quit to title",
         # pass and play
@@ -111,10 +113,8 @@ def menu_texts() -> dict:
         "level_names": ("easy", "normal", "hard"),
         "pace": "Bot speed",
         "pace_names": ("normal", "fast", "slow"),
-        "sound": "Sound",
         "deck": "Cards",
         "deck_names": ("Italian", "French"),
-        "on_off": ("off", "on"),
         "seat_rows": ("Seat 1, team A", "Seat 2, team B", "Seat 3, team A", "Seat 4, team B"),
         "players": "Players",
         "names": "Names",

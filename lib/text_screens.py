@@ -71,7 +71,9 @@ def draw_items(app) -> None:
 
 def _item_text(app, key: str) -> tuple:
     if app.screen in app.MATCH_MENUS:
-        left, right = app.texts[key], ""
+        texts = app.texts
+        left = texts[key]
+        right = texts["on_off"][app.game.setup.sound] if key == "sound" else ""
     else:
         left, right = __import__("title_menus").item_text(app, key)
     if key == app.armed:
@@ -115,7 +117,7 @@ def menu_input(app, code: int, x: int, y: int) -> str:
 def show_pause(app) -> None:
     """The pause menu: resume, and on a person's turn hint and declare out (C-26), the taken
     cards when the rules let them be seen again (C-27), on a person's turn or while the bots
-    play, quit."""
+    play, the sound on a board with a speaker, quit."""
     game = app.game
     items = ["resume"]
     turn = game.mode == MODE_PLAY  # a person's turn
@@ -127,6 +129,8 @@ def show_pause(app) -> None:
         items.append("captures")
     if turn and game.rules.declare_out:
         items.append("declare")  # C-26
+    if app.sound is not None:
+        items.append("sound")  # on or off at once, as the title's options turn it
     items.append("quit")
     show_menu(app, "pause", app.texts["pause"], tuple(items))
 

@@ -69,6 +69,9 @@ def open_title(app) -> None:
         app.setup = _stored_setup(app)
     if app.setup.people > 1:  # the players screen seats them as last time (_keep_setup)
         app.pass_seats[:] = app.setup.seats
+    if app.keep_choices:  # the pause menu turned the sound (lib/app.py _toggle_sound)
+        app.keep_choices = False
+        _keep_setup(app)
     app.texts = i18n.texts(app.setup.language, menus=True)
     _load_save(app)
     show_title(app)

@@ -12,9 +12,10 @@ import types
 
 import boards
 import pytest
+import settings
 from fake_hw import fake_hw
 from game import BARRED, LOST, MODE_BOTS, MODE_PLAY, PLAY, SCOPA, TAKE, WON, Game
-from input_events import RIGHT, SELECT
+from input_events import BACK, RIGHT, SELECT
 from match_setup import WATCH
 from sound import WAVE, WAVE_POINTS, Sound, Speaker
 from test_app import Clock, answer, pick, play_on
@@ -227,6 +228,41 @@ def test_the_sound_option_silences_the_game_and_turning_it_on_gives_a_taste(pypo
     assert app.game.state.ply > 0 and speaker.notes == [TAKE[0], TAKE[2], 0]
 
 
+def test_the_pause_menu_turns_the_sound_off_and_on_and_the_title_keeps_it(pyportal, tmp_path):
+    speaker = SilentSpeaker()
+    clock = Clock()
+    app = simulator.build(pyportal.board, pyportal, easy_setup(6), clock, tmp_path, speaker)
+    pick(app, "vs_bots")
+    chooser = random.Random(6)
+    while app.game.state.ply < 3:
+        answer(app, clock, chooser)
+    app.sound.play(SCOPA)
+    app.tick()
+    assert speaker.sounding
+    app.handle(BACK)
+    assert app.screen == "pause" and app.items[-2:] == ("sound", "quit")
+    pick(app, "sound")  # off: the tune stops at once, the row says so
+    assert not speaker.sounding and not app.sound.tune
+    assert app.game.sound is None and app.game.setup.sound is False
+    assert app.setup.sound is False  # the title's too, for the next match
+    assert ["Sound", "off"] in [line.split() for line in app.text_scene.text()]
+    pick(app, "resume")
+    heard = len(speaker.notes)
+    while app.game.state.ply < 12:
+        answer(app, clock, chooser)
+    assert len(speaker.notes) == heard  # plays go by in silence
+    app.handle(BACK)
+    pick(app, "sound")  # on again, with a taste of it
+    app.tick()
+    assert app.game.sound is app.sound and speaker.notes[-1] == TAKE[0]
+    pick(app, "sound")
+    assert app.keep_choices  # not written beside the pause menu
+    pick(app, "quit")
+    assert not app.keep_choices and settings.load(str(tmp_path)).sound is False
+    pick(app, "continue")
+    assert app.game.sound is None and app.game.setup.sound is False
+
+
 def test_a_board_without_a_speaker_offers_no_sound():
     display = sim_display.open_display("pico-display", headless=True)
     try:
@@ -236,6 +272,8 @@ def test_a_board_without_a_speaker_offers_no_sound():
         pick(app, "back")
         pick(app, "vs_bots")
         assert app.game.sound is None
+        app.handle(BACK)
+        assert app.screen == "pause" and "sound" not in app.items
     finally:
         display.close()
 
