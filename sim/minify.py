@@ -91,6 +91,18 @@ HARNESS = ("sim/mp", "tests/mp", "tests/board")
 CORE_MODULES = tuple(bundle.member_path(name) for name in bundle.MEMBERS) + ("engine/presets.py",
                                                                       "engine/unload.py")
 
+# Methods Python calls by itself that only the desktop needs: the tests' comparisons and the
+# reprs a test or a session at the desktop prints. No board code compares these objects, and a
+# board printing one gets the default form, so the build leaves them out (``strip_functions``)
+# with the functions nothing calls: bytecode and function objects held for nothing, in the
+# engine's core (engine/rules.py, engine/state.py) and the set-up every match keeps.
+DESKTOP_METHODS = {
+    "engine/rules.py": {"Rules.__eq__", "Rules.__repr__"},
+    "engine/state.py": {"State.__repr__"},
+    "lib/match_setup.py": {"MatchSetup.__eq__", "MatchSetup.__repr__"},
+    "lib/stats.py": {"Stats.__eq__", "Stats.__repr__"},
+}
+
 # Names in mpy-cross's table of static qstrs (py/makeqstrdata.py) that are not builtins or
 # methods of builtin types: a .mpy stores them for free, a renamed one would cost a name.
 _STATIC = ("close", "const", "end", "key", "little", "main", "micropython", "read", "self",
@@ -296,6 +308,7 @@ class BoardScan:
                                and self._only_defined(item, counts)}
                     if len(methods) < len(node.body):  # the class keeps a body
                         unused |= {"%s.%s" % (node.name, name) for name in methods}
+            unused |= DESKTOP_METHODS.get(path.as_posix(), set())
             if unused and path.as_posix() not in VERBATIM:
                 self.unused[path.as_posix()] = unused
 
