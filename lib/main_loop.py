@@ -10,6 +10,10 @@ functions or globals (a MicroPython function keeps its module's globals alive), 
 the loop and ``Sheets`` (the ``App`` calls it again when the player changes the deck style)
 live here.
 
+Power: after ``DIM_AFTER_MS`` without input while the game waits for a person (no bot about to
+play, no tune), the backlight dims to ``DIM_BRIGHTNESS``; the next press or touch lights it
+and does nothing else.
+
 Memory: ``gc.collect()`` runs after start-up and then at most every ``GC_EVERY_MS`` in a frame
 with no input while no bot is about to play and no tune plays (lib/sound.py).
 
@@ -31,6 +35,10 @@ from engine.clock import ticks_diff, ticks_ms
 
 GC_EVERY_MS = 2000  # at most one collection in this many milliseconds
 FRAME_S = 0.01  # a pause each frame: keypad scans in the background
+# The backlight is most of what a PyBadge or a PyGamer on battery draws: after this long
+# without input while the game waits for a person, it dims; the next press only lights it.
+DIM_AFTER_MS = 60_000
+DIM_BRIGHTNESS = 0.1
 
 
 def load_sheet(profile, style: str, root: str = "/") -> tuple:
@@ -79,17 +87,30 @@ def run(app, pad, queue, max_frames=None) -> int:
     display = app.display
     if display is not None:
         display.auto_refresh = False  # refreshed below, once the frame's changes are made
-    last_gc = ticks_ms()
+    last_gc = last_input = ticks_ms()
+    lit = None  # while dimmed, the brightness to bring back
+    dimmable = display is not None
     frames = 0
     while max_frames is None or frames < max_frames:
         now = ticks_ms()
         pad.poll(queue, now)
         calm = True
         code = queue.pop()
+        if code != NONE:
+            last_input = now
+            if lit is not None:  # the player cannot see what the press would do: it only
+                display.brightness = lit  # lights the screen
+                lit = None
+                while code != NONE:
+                    code = queue.pop()
         while code != NONE:
             app.handle(code, queue.x, queue.y)
             calm = False
             code = queue.pop()
+        if (dimmable and lit is None and calm and not app.busy
+                and ticks_diff(now, last_input) >= DIM_AFTER_MS):
+            lit = _dim(display)
+            dimmable = lit is not None
         app.tick()
         if display is not None:
             display.refresh()
@@ -100,6 +121,17 @@ def run(app, pad, queue, max_frames=None) -> int:
         if FRAME_S:
             time.sleep(FRAME_S)
     return frames
+
+
+def _dim(display):
+    """Dim ``display``'s backlight; returns the brightness to bring back, or None for a
+    display whose backlight cannot change (CircuitPython raises RuntimeError)."""
+    try:
+        lit = display.brightness
+        display.brightness = min(lit, DIM_BRIGHTNESS)
+    except (AttributeError, RuntimeError):
+        return None
+    return lit
 
 
 def main(max_frames=None, assets: str = "/", saves: str = "/", free: int = 0):

@@ -493,6 +493,70 @@ def test_garbage_is_collected_when_calm(tmp_path, monkeypatch, displays):
     assert collected == []
 
 
+def test_the_backlight_dims_while_the_game_waits_and_the_next_press_only_lights_it(
+        tmp_path, monkeypatch, displays):
+    hardware, code = start(monkeypatch, tmp_path, "pybadge", None, "badge", True)
+    import main_loop as hw
+
+    clock = [0]
+    monkeypatch.setattr(hw, "ticks_ms", lambda: clock[0])
+    presses = {}  # time -> key
+
+    class Backlit:
+        auto_refresh = True
+        brightness = 0.8
+
+        def refresh(self):
+            pass
+
+    class Pad:
+        def poll(self, queue, now):
+            clock[0] += 1000
+            if clock[0] in presses:
+                queue.push(presses[clock[0]])
+
+    class Waiting:
+        busy = False
+        display = Backlit()
+
+        def __init__(self):
+            self.handled = []
+
+        def handle(self, code, x, y):
+            self.handled.append((clock[0], code))
+
+        def tick(self):
+            pass
+
+    presses.update({30_000: DOWN, 95_000: SELECT, 96_000: DOWN})
+    app = Waiting()
+    lights = []
+    app.tick = lambda: lights.append(app.display.brightness)
+    hw.run(app, Pad(), EventQueue(), max_frames=100)
+    # a minute after the last press, dimmed; the press at 95 s only lights it
+    assert lights[88] == 0.8 and lights[89] == hw.DIM_BRIGHTNESS  # the frame of 90 s
+    assert lights[94] == 0.8 and app.handled == [(30_000, DOWN), (96_000, DOWN)]
+
+    busy = Waiting()
+    busy.busy = True  # a bot about to play, or a tune: the screen stays lit
+    presses.clear()
+    hw.run(busy, Pad(), EventQueue(), max_frames=100)
+    assert busy.display.brightness == 0.8
+
+    class Fixed(Backlit):  # no backlight control: CircuitPython refuses the change
+        @property
+        def brightness(self):
+            return 1.0
+
+        @brightness.setter
+        def brightness(self, value):
+            raise RuntimeError("Brightness not adjustable")
+
+    fixed = Waiting()
+    fixed.display = Fixed()
+    assert hw.run(fixed, Pad(), EventQueue(), max_frames=100) == 100
+
+
 def test_the_display_refreshes_once_a_frame_after_the_frames_changes(tmp_path, monkeypatch,
                                                                       displays):
     # A screen change lets one scene go before the next is drawn (lib/app.py): the display

@@ -32,7 +32,7 @@ class Pin:
 class Display:
     """board.DISPLAY, or what ST7789 makes."""
 
-    __slots__ = ("width", "height", "root_group", "auto_refresh", "refreshes")
+    __slots__ = ("width", "height", "root_group", "auto_refresh", "refreshes", "_brightness")
 
     def __init__(self, width, height):
         self.width = width
@@ -40,6 +40,17 @@ class Display:
         self.root_group = None
         self.auto_refresh = True
         self.refreshes = 0
+        self._brightness = 1.0
+
+    @property
+    def brightness(self):
+        return self._brightness
+
+    @brightness.setter
+    def brightness(self, value):
+        if not 0 <= value <= 1:  # as busdisplay.BusDisplay's
+            raise ValueError("brightness must be 0.0-1.0")
+        self._brightness = value
 
     def refresh(self, *, target_frames_per_second=None, minimum_frames_per_second=0):
         self.refreshes += 1
