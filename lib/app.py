@@ -246,7 +246,7 @@ class App:
 
     def _toggle_sound(self) -> None:
         """The pause menu's sound: on or off for the rest of the match and for the title's
-        next, which the title keeps on the drive when it next shows (a write beside this
+        next, kept on the drive when the match ends or the title shows (a write beside this
         screen would not fit the memory budget, sim/memory_budget.md)."""
         game = self.game
         on = game.setup.sound = self.setup.sound = not game.setup.sound
@@ -397,6 +397,9 @@ class App:
     def _record_match(self) -> None:
         game = self.game
         self._clear_save()
+        if self.keep_choices and self.save_dir is not None:  # the pause menu's sound, kept
+            __import__("settings").keep(self)  # now the bots are gone (sim/memory_budget.md)
+            self._forget_files()
         if game.setup.mode != VS_BOTS:  # statistics count matches against bots
             return
         state = game.state

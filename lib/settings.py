@@ -4,7 +4,8 @@ rules options, the pass-and-play names and seating) in a small file beside the s
 The title reads it when the board starts and writes it when the player leaves a menu of
 choices or changes the language (lib/title_menus.py), so a board does not come back in
 English with the default rules at every power-on once no match is saved. A saved match
-still brings its own language to the title.
+still brings its own language to the title. The sound turned from the pause menu is written
+when the match ends, or when the title shows if the match is left before (lib/app.py).
 
 The payload is the set-up part of a save (lib/save.py ``put_setup``, the first table of its
 docstring; read back by lib/save_read.py, which checks every byte and the rules), in
@@ -44,3 +45,23 @@ def store(directory: str, setup) -> None:
     out = bytearray()
     put_setup(out, setup)
     write_record(directory, SETTINGS_NAME, MAGIC, VERSION, out)
+
+
+def keep(app) -> None:
+    """Store the title's set-up (``app.setup``) for the next start, seated as the players
+    screen is (``app.pass_seats``: the title's other choices seat people by themselves), and
+    leave it as it was. A drive that cannot be written stops the app's writes."""
+    setup = app.setup
+    mode, seats = setup.mode, bytes(setup.seats)
+    try:
+        setup.set_seats(app.pass_seats)
+    except ValueError:  # a person seated twice: the title's seats are kept instead
+        pass
+    try:
+        store(app.save_dir, setup)
+    except OSError as error:  # a read-only drive (boot.py's button held): go on without
+        app._cannot_write(error)
+    finally:
+        setup.seats[:] = seats
+        setup.mode = mode
+    app.keep_choices = False

@@ -69,9 +69,8 @@ def open_title(app) -> None:
         app.setup = _stored_setup(app)
     if app.setup.people > 1:  # the players screen seats them as last time (_keep_setup)
         app.pass_seats[:] = app.setup.seats
-    if app.keep_choices:  # the pause menu turned the sound (lib/app.py _toggle_sound)
-        app.keep_choices = False
-        _keep_setup(app)
+    if app.keep_choices:  # the pause menu turned the sound (lib/app.py _toggle_sound) in a
+        _keep_setup(app)  # match left before its end
     app.texts = i18n.texts(app.setup.language, menus=True)
     _load_save(app)
     show_title(app)
@@ -106,23 +105,10 @@ def _stored_setup(app):
 
 
 def _keep_setup(app) -> None:
-    """Store the title's set-up for the next start (lib/settings.py), seated as the players
-    screen is (the title's other choices seat people by themselves)."""
-    if app.save_dir is None:
-        return
-    import settings
-
-    kept = app.setup.copy()
-    release_parser()  # the copy's preset needed it
-    try:
-        kept.set_seats(app.pass_seats)
-    except ValueError:  # a person seated twice: the title's seats are kept instead
-        pass
-    try:
-        settings.store(app.save_dir, kept)
-    except OSError as error:  # a read-only drive (boot.py's button held): go on without
-        app._cannot_write(error)
-    app._forget_files()
+    """Store the title's set-up for the next start (lib/settings.py ``keep``)."""
+    if app.save_dir is not None:
+        __import__("settings").keep(app)
+        app._forget_files()
 
 
 def leave_menu(app) -> None:

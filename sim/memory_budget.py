@@ -627,7 +627,8 @@ _PARTS = ("base", "stubs", "adafruit_common", "adafruit_board", "engine_code", "
           "hint", "hint_dropped", "teacher", "teacher_dropped", "hints_code_dropped",
           "table_dropped", "table_pruned",
           "hint_words", "hint_words_dropped", "text_screen", "text_dropped", "text_pruned",
-          "table_back", "transient", "transient_dropped", "match_end")
+          "table_back", "transient", "transient_dropped", "match_end", "match_end_kept",
+          "match_end_stats")
 
 
 def net(heap: dict, part: str) -> int:
@@ -706,7 +707,7 @@ MATCH_COMPILES = {
     "hint_words_net": ("i18n", "lang_en", "lang_it", "lang_it_reasons", "engine.bots.reasons"),
     "hint_net": ("hints", "engine.bots.hint"),
     "transient_net": ("save", "record_file", "crc"),
-    "match_end_net": ("stats", "record_read"),
+    "match_end_net": ("settings", "stats", "record_read"),
 }
 
 
@@ -955,7 +956,10 @@ def make_row(board: str, shown: Display, heap: dict, heap_py: dict | None = None
                  names_count=count, names_text=text,
                  hint_net=net(heap, "hints_code") + max(net(heap, "hint"),
                                                          net(heap, "teacher")),
-                 transient_net=net(heap, "transient"), match_end_net=net(heap, "match_end"),
+                 transient_net=net(heap, "transient"),
+                 # the settings, then the statistics, one after the other (lib/app.py)
+                 match_end_net=net(heap, "match_end") + max(
+                     0, net(heap, "match_end_kept") + net(heap, "match_end_stats")),
                  engine_code_net=net(heap, "engine_code"), match_net=net(heap, "match"),
                  text_screen_python=screen_python, table_python=table_python,
                  text_screen_net=screen.total + screen_python - table.unshared - table_python,
@@ -1119,8 +1123,9 @@ def notes(rows: list[Row], shown: dict, bench: dict, breakdown, missing) -> str:
         "player gives it), "
         "lib/save.py (%s, loaded to store the match after a play, then dropped) and the "
         "recording of a decided match (%s: the game lets its bots go, then the app loads "
-        "lib/stats.py and the file modules it reads and writes through; negative when the "
-        "bots held more). The other modules the app drops after use (%s) are each smaller. "
+        "lib/settings.py when the pause menu turned the sound, then lib/stats.py, each with "
+        "the file modules it reads and writes through; negative when the bots held more). "
+        "The other modules the app drops after use (%s) are each smaller. "
         "`make bench` measures one at a time: the engine %s, a `hard` bot %s, the hint %s." % (
             len(screen.text_sizes), _kb(screen.total + parts["text_screen_python"]),
             _kb(shown_first.table.unshared + parts["table_python"]),

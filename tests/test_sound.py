@@ -261,6 +261,12 @@ def test_the_pause_menu_turns_the_sound_off_and_on_and_the_title_keeps_it(pyport
     assert not app.keep_choices and settings.load(str(tmp_path)).sound is False
     pick(app, "continue")
     assert app.game.sound is None and app.game.setup.sound is False
+    app.handle(BACK)
+    pick(app, "sound")
+    pick(app, "resume")
+    play_on(app, clock, chooser)  # to its end without the title: kept as the match ends
+    assert not app.keep_choices and settings.load(str(tmp_path)).sound is True
+    assert app.setup.seats == bytearray((1, 0, 0, 0))  # the title's own seating left as it was
 
 
 def test_a_board_without_a_speaker_offers_no_sound():

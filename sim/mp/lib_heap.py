@@ -44,8 +44,10 @@ each the growth of ``gc.mem_alloc()`` after ``gc.collect()`` over the part befor
 - ``transient``: lib/save.py, the module the app loads to store the match after each play
   and drops again (``transient_dropped``: after it is dropped);
 - ``match_end``: what recording a decided match changes: the game lets its bots go, and the
-  app loads lib/stats.py with the file modules it reads and writes through (negative when
-  the bots held more);
+  app loads lib/settings.py with the file modules it writes through (when the pause menu
+  turned the sound); ``match_end_kept`` once they are dropped; then ``match_end_stats``,
+  lib/stats.py with those it reads and writes through (each negative when the bots held
+  more);
 - ``stub_state``: what the stand-ins' ``displayio.STATE`` held, measured by dropping it
   (the stand-in objects themselves are kept alive meanwhile): the live objects', as
   ``prune`` dropped the others'.
@@ -273,9 +275,15 @@ def store_a_save():
     return save
 
 
-def record_the_match():
+def end_the_match():
     app.game._drop_bots()  # as a decided match does (lib/game.py _match_over)
-    import stats  # what the app loads to record it (lib/app.py _record_match), with its files
+    import settings  # what the app loads then (lib/app.py _record_match) to keep the sound
+
+    return settings  # the pause menu turned, with the files it writes through
+
+
+def record_the_match():
+    import stats  # what the app loads next to record the match, with its files
 
     return stats, stats.Stats()
 
@@ -446,9 +454,18 @@ measure("transient_dropped")
 # run_wasm: next stage
 
 
-held = record_the_match()
+held = end_the_match()
 # run_wasm: next stage
 measure("match_end")
+# run_wasm: next stage
+held = None
+app._forget_files()  # as after the settings are stored (lib/app.py)
+# run_wasm: next stage
+measure("match_end_kept")
+# run_wasm: next stage
+held = record_the_match()
+# run_wasm: next stage
+measure("match_end_stats")
 # run_wasm: next stage
 held = None
 app._forget_files()  # as after the statistics are stored (lib/app.py)
