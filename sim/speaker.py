@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from array import array
 
+from sound import WAVE, WAVE_POINTS
+
 NOTE_S = 0.2  # the length of one made note's loop, in seconds (whole periods in it)
-LEVEL = 0.25  # the wave's swing as a share of full scale: soft, as on the board
 
 
 class SilentSpeaker:
@@ -39,19 +40,19 @@ class SilentSpeaker:
         return bool(self.notes) and self.notes[-1] != 0
 
 
-def wave_samples(hz: int, rate: int, seconds: float = NOTE_S, level: float = LEVEL) -> array:
-    """Signed 16-bit samples at ``rate`` of a triangle wave of ``hz``: a whole number of
-    periods close to ``seconds`` long, so that it loops without a click."""
+def wave_samples(hz: int, rate: int, seconds: float = NOTE_S) -> array:
+    """Signed 16-bit samples at ``rate`` of the board's wave (lib/sound.py ``WAVE``, as its
+    ``Speaker`` plays it, 16-bit) at ``hz``: a whole number of periods close to ``seconds``
+    long, so that it loops without a click. The mixer's rate takes fewer samples a period
+    than the board's ``WAVE_POINTS``, so each sample is read between two of its points."""
     periods = max(1, round(hz * seconds))
     count = round(periods * rate / hz)
-    peak = level * 32767
     samples = array("h", bytes(2 * count))
     for i in range(count):
-        phase = (i * periods / count) % 1.0  # where in its period sample i falls
-        # the board's wave (lib/sound.py): up to the peak at a quarter, down to the trough
-        # at three quarters, back up to the middle
-        height = 4 * phase if phase < 0.25 else 2 - 4 * phase if phase < 0.75 else 4 * phase - 4
-        samples[i] = int(peak * height)
+        where = i * periods * WAVE_POINTS / count  # in the wave's points from the start
+        point = int(where)
+        low, high = WAVE[point % WAVE_POINTS], WAVE[(point + 1) % WAVE_POINTS]
+        samples[i] = int((low + (high - low) * (where - point) - 128) * 256)
     return samples
 
 

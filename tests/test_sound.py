@@ -287,14 +287,18 @@ def test_a_board_without_a_speaker_offers_no_sound():
 # -- the simulator's speakers ------------------------------------------------------------------
 
 
-def test_the_simulators_wave_loops_whole_periods_without_a_click():
+def test_the_simulators_wave_is_the_boards_and_loops_whole_periods_without_a_click():
     rate = 44100
+    peak = (max(WAVE) - 128) * 256  # the board's 16-bit swing (lib/sound.py Speaker)
     for hz in (196, 1175, 2093):
         samples = wave_samples(hz, rate)
         periods = round(hz * 0.2)
         assert len(samples) == round(periods * rate / hz)
-        assert samples[0] == 0 and abs(samples[-1]) < 0.25 * 32767 * 4 * hz / rate + 1
-        assert max(samples) <= 0.25 * 32767 and min(samples) >= -0.25 * 32767
+        assert samples[0] == 0 and abs(samples[-1]) < peak * 4 * hz / rate + 1
+        assert max(samples) <= peak and min(samples) >= (min(WAVE) - 128) * 256
+    # a sample rate that is a whole number of the wave's points a period plays them as written
+    assert list(wave_samples(1000, 1000 * WAVE_POINTS, 0.001)) == [
+        (level - 128) * 256 for level in WAVE]
 
 
 def test_the_window_speaker_sounds_through_pygames_mixer(monkeypatch):
