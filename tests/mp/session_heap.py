@@ -13,7 +13,8 @@ the display objects the app has let go are dropped (each keeps its state in a di
 ``id``, which a board's C objects do not), and the script prints
 ``match N alloc BYTES hints H pauses P`` (``gc.mem_alloc()`` after ``gc.collect()``; the
 hints asked and pause menus opened so far) and the line of ``micropython.qstr_info()``; at
-the end ``notes N``, the notes the speaker sounded (0 on a board without one).
+the end ``notes N turns T``, the notes the speaker sounded (0 on a board without one) and the
+times the pause menu turned the sound (lib/settings.py keeps the last as each match ends).
 A session that keeps something per match grows match after match; a board would run out of
 memory after enough of them. ROOT is the repository: lib/ and the stand-ins go on the path.
 """
@@ -38,8 +39,9 @@ from game import MODE_PLAY
 
 class Pad:
     """A person who, at the first turn of each hand, asks a hint and opens the pause menu,
-    and from it the taken cards (leaving each with BACK), and otherwise plays the selected
-    card; SELECT on the other screens, BACK on the match's end (to the title)."""
+    and from it the taken cards (leaving each with BACK) and, on a board with a speaker, the
+    sound (off one hand, on the next), and otherwise plays the selected card; SELECT on the
+    other screens, BACK on the match's end (to the title)."""
 
     def __init__(self, app):
         self.app = app
@@ -49,12 +51,20 @@ class Pad:
         self.hints = 0
         self.pauses = 0
         self.reviews = 0
+        self.turned = -1
+        self.turns = 0  # the sound turned off or on from the pause menu (a speaker's boards)
 
     def poll(self, queue, now):
         app = self.app
         screen = app.screen
         code = input_events.SELECT
-        if screen == "pause" and self.reviewed != self.paused:
+        if screen == "pause" and "sound" in app.items and self.turned != self.paused:
+            if app.items[app.cursor] == "sound":  # off one hand, on the next
+                self.turned = self.paused
+                self.turns += 1
+            else:
+                code = input_events.DOWN
+        elif screen == "pause" and self.reviewed != self.paused:
             if app.items[app.cursor] == "captures":
                 self.reviewed = self.paused
                 self.reviews += 1
@@ -142,7 +152,7 @@ def main(board_name, matches, save_dir):
         print("match %d alloc %d hints %d pauses %d reviews %d"
               % (match, gc.mem_alloc(), pad.hints, pad.pauses, pad.reviews))
         micropython.qstr_info()
-    print("notes %d" % (speaker.notes if speaker else 0))
+    print("notes %d turns %d" % (speaker.notes if speaker else 0, pad.turns))
 
 
 main(sys.argv[2], int(sys.argv[3]), sys.argv[4])
