@@ -129,7 +129,7 @@ class App:
         self._top = 0  # the first item on screen (long menus scroll)
         self._first_row = 0  # the text row of the first menu item
         self.message = ""  # the key of a text for the title's footer (a save ignored)
-        self.keep_choices = False  # the pause menu changed one: the title keeps it on the drive
+        self.keep_choices = False  # the pause menu turned the sound: kept at the match end or title
         self.armed = ""  # the CONFIRMED item chosen once, which asks "Sure?"
         self.saved = None  # a valid save: (setup, state, matches, scope, stream)
         self.pass_seats = bytearray((1, 0, 2, 0))  # the players screen: seat -> person
