@@ -107,16 +107,16 @@ def run(app, pad, queue, max_frames=None) -> int:
             app.handle(code, queue.x, queue.y)
             calm = False
             code = queue.pop()
-        if (dimmable and lit is None and calm and not app.busy
-                and ticks_diff(now, last_input) >= DIM_AFTER_MS):
-            lit = _dim(display)
-            dimmable = lit is not None
         app.tick()
         if display is not None:
             display.refresh()
-        if calm and not app.busy and ticks_diff(now, last_gc) >= GC_EVERY_MS:
-            gc.collect()
-            last_gc = ticks_ms()
+        if calm and not app.busy:  # no input, and no bot about to play nor tune playing
+            if ticks_diff(now, last_gc) >= GC_EVERY_MS:
+                gc.collect()
+                last_gc = ticks_ms()
+            if dimmable and lit is None and ticks_diff(now, last_input) >= DIM_AFTER_MS:
+                lit = _dim(display)
+                dimmable = lit is not None
         frames += 1
         if FRAME_S:
             time.sleep(FRAME_S)

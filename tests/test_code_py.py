@@ -533,8 +533,9 @@ def test_the_backlight_dims_while_the_game_waits_and_the_next_press_only_lights_
     lights = []
     app.tick = lambda: lights.append(app.display.brightness)
     hw.run(app, Pad(), EventQueue(), max_frames=100)
-    # a minute after the last press, dimmed; the press at 95 s only lights it
-    assert lights[88] == 0.8 and lights[89] == hw.DIM_BRIGHTNESS  # the frame of 90 s
+    # a minute after the last press (the frame of 90 s), dimmed; the press at 95 s only
+    # lights it
+    assert lights[89] == 0.8 and lights[90] == hw.DIM_BRIGHTNESS  # ticks at 90 s and 91 s
     assert lights[94] == 0.8 and app.handled == [(30_000, DOWN), (96_000, DOWN)]
 
     busy = Waiting()
