@@ -400,6 +400,7 @@ class App:
         if self.keep_choices and self.save_dir is not None:  # the pause menu's sound, kept
             __import__("settings").keep(self)  # now the bots are gone (sim/memory_budget.md)
             self._forget_files()
+            forget("match_options")  # keep seats the set-up through it; Play again needs none
         if game.setup.mode != VS_BOTS:  # statistics count matches against bots
             return
         state = game.state

@@ -265,6 +265,7 @@ def test_the_pause_menu_turns_the_sound_off_and_on_and_the_title_keeps_it(pyport
     pick(app, "sound")
     pick(app, "resume")
     play_on(app, clock, chooser)  # to its end without the title: kept as the match ends
+    assert "match_options" not in sys.modules  # the set-up code the keeping loaded is gone
     assert not app.keep_choices and settings.load(str(tmp_path)).sound is True
     assert app.setup.seats == bytearray((1, 0, 0, 0))  # the title's own seating left as it was
 

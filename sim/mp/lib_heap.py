@@ -277,9 +277,10 @@ def store_a_save():
 
 def end_the_match():
     app.game._drop_bots()  # as a decided match does (lib/game.py _match_over)
-    import settings  # what the app loads then (lib/app.py _record_match) to keep the sound
+    import match_options  # what the app loads then (lib/app.py _record_match) to keep the
+    import settings  # sound the pause menu turned, with the files it writes through
 
-    return settings  # the pause menu turned, with the files it writes through
+    return match_options, settings
 
 
 def record_the_match():
@@ -460,6 +461,7 @@ measure("match_end")
 # run_wasm: next stage
 held = None
 app._forget_files()  # as after the settings are stored (lib/app.py)
+forget("match_options")
 # run_wasm: next stage
 measure("match_end_kept")
 # run_wasm: next stage
