@@ -101,10 +101,10 @@ def _brute_force(state: State, team: int) -> int:
 
 
 def solvable(state: State) -> bool:
-    """Whether the master bot would solve ``state`` (master.py ``_solvable_hands``)."""
+    """Whether the master bot would solve ``state`` (engine/bots/endgame.py ``solvable``)."""
     obs = bytearray(observe.SIZE)
     state.observe(state.turn, obs)
-    return MasterBot._solvable_hands(obs, state.rules.plies - state.ply)
+    return endgame.solvable(obs, state.rules.plies - state.ply)
 
 
 def _check_solver(state: State) -> list:
@@ -138,8 +138,8 @@ def test_endgame_solver_sizes_its_buffers_by_the_cards_to_play():
     assert not solvable(position(("5d 2c", "5s", "Jd", "Kb"), "3b", turn=0, ply=32))
     assert solvable(position(("5d", "5s", "Jd", "Kb"), "3b", turn=0, ply=32))
     assert [len(buffer) for buffer in Solver().buffers] == [0] + [26] * 4 + [52] * 4
-    assert master._VALUED == MAX_CARD_MOVES * MAX_HAND  # the endgame values every move
-    assert endgame._MAX_PLIES == master._ENDGAME_PLIES  # what the master bot solves, no more
+    # the master bot's values of the moves searched hold every move of an endgame hand
+    assert len(MasterBot(Rules("chitarrella")).total) == MAX_CARD_MOVES * MAX_HAND
 
 
 @pytest.mark.parametrize("cards", [1, 2])
@@ -227,7 +227,7 @@ def test_master_solves_the_last_two_rounds_of_a_dealt_hand_only():
     while state.phase == PLAY:
         state.observe(state.turn, obs)
         left = rules.plies - state.ply
-        assert MasterBot._solvable_hands(obs, left) == (left <= master._ENDGAME_PLIES)
+        assert endgame.solvable(obs, left) == (left <= 8)  # the last two rounds
         state.apply(greedy.choose(obs, moves, state.legal_moves(moves)))
 
 

@@ -14,8 +14,8 @@ Buffers: one move buffer per number of plies left in the hand, 1.._MAX_PLIES, ea
 for the hand of the seat to play then: with ``left`` plies to go, each seat holds one card
 for each of its plays still to come, ``ceil(left / 4)`` for the seat to play, and a card has
 at most MAX_CARD_MOVES (engine/moves.py). The master bot solves only positions that fit them
-(engine/bots/master.py ``_solvable_hands``: at most _MAX_PLIES to go, and each seat holding
-just the cards its plays to come need).
+(``solvable``: at most _MAX_PLIES to go, and each seat holding just the cards its plays to come
+need).
 
 Rules: C-12, C-14, C-15; RULES §5.
 Allocation: none after construction; no recursion.
@@ -26,6 +26,7 @@ from array import array
 from engine import scoring
 from engine.layout import PLAY
 from engine.moves import MAX_CARD_MOVES
+from engine.observe import HAND_COUNT, TURN
 
 try:
     from micropython import const
@@ -35,8 +36,8 @@ except ImportError:  # CPython
         return value
 
 
-# Plies the solver looks ahead: the last two rounds, where the master bot solves
-# (_ENDGAME_PLIES); buffers for three rounds would hold 1.3 KB more on a board.
+# Plies the solver looks ahead: the last two rounds, where the master bot solves; buffers for
+# three rounds would hold 1.3 KB more on a board.
 _MAX_PLIES = const(8)
 MAX_HAND = const(2)  # cards per hand it handles: ceil(_MAX_PLIES / 4)
 _INFINITY = const(1000)
@@ -47,6 +48,20 @@ _NODES = const(10)
 # The most deals of the hidden cards listed to draw distinct ones from: the last two rounds
 # have at most 90 (2 + 2 + 2 cards unseen), listed in about 0.3 ms on CPython [derived].
 _LISTED = const(255)
+
+
+def solvable(obs, left: int) -> bool:
+    """Whether the solver can play out the last ``left`` plays of the position ``obs`` shows
+    (engine/observe.py): few enough for its buffers, and each seat holding just the cards its
+    turns in them need (a hand-made position may leave a seat short, or with more)."""
+    if left > _MAX_PLIES:
+        return False
+    turn = obs[TURN]
+    for ahead in range(4):  # the seat ``ahead`` turns from now plays ceil((left - ahead) / 4)
+        need = (left - ahead + 3) // 4
+        if need > MAX_HAND or obs[HAND_COUNT + ((turn + ahead) & 3)] != need:
+            return False
+    return True
 
 
 class Solver:

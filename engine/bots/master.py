@@ -4,10 +4,10 @@ Each decision loads the public position from the seat's observation into a priva
 (the table slot by slot, so moves mean the same there; the piles rebuilt from CAPTURED_AT),
 asks engine/bots/inference.py who may hold the unseen cards, then:
 
-* in the last _ENDGAME_PLIES plays, deals the hidden cards (every consistent deal when the
-  budget can solve them all, else distinct ones drawn at random) and solves each deal exactly
-  with engine/bots/endgame.py, averaging each move's point difference, each deal weighed by
-  the evidence; with one possible deal the answer is exact;
+* in the last two rounds (engine/bots/endgame.py ``solvable``), deals the hidden cards (every
+  consistent deal when the budget can solve them all, else distinct ones drawn at random) and
+  solves each deal exactly with engine/bots/endgame.py, averaging each move's point
+  difference, each deal weighed by the evidence; with one possible deal the answer is exact;
 * earlier, ranks the moves with a greedy score (what a move takes, a scopa, and the sweep it
   may leave to the next seat, C-14, weighed by the chance that this seat holds the card), puts
   the move of the rule-based Chitarrella player (engine/bots/chitarrella.py) among the best
@@ -32,7 +32,7 @@ from array import array
 
 from engine import observe, scoring
 from engine.bots.chitarrella import ChitarrellaBot
-from engine.bots.endgame import MAX_HAND, Solver, endgame_move
+from engine.bots.endgame import Solver, endgame_move, solvable
 from engine.bots.inference import Inference, load_position
 from engine.capture import sweep_scores
 from engine.cards import NO_CARD, VALUE
@@ -51,7 +51,6 @@ except ImportError:  # CPython
 
 
 _DEFAULT_ITERATIONS = const(20)  # playouts a decision: the normal level's (make bench times it)
-_ENDGAME_PLIES = const(8)  # solve exactly from the last two rounds
 # Plays a playout looks ahead (the first included). Six played better than four, five, seven,
 # eight or twelve on duplicate deals, and is faster than eight: a greedy playout's later
 # plays add more noise than signal [derived].
@@ -154,7 +153,7 @@ class MasterBot:
         self.inference.update(obs)
         candidates = self._rank(obs, moves, count)
         best = -1
-        if self._solvable_hands(obs, self.rules.plies - obs[observe.PLY]):
+        if solvable(obs, self.rules.plies - obs[observe.PLY]):
             best = self._endgame(moves, count, start)  # values every move: nothing to teach
             self.reason = EXACT if self.exact else ENDGAME
         if best < 0:  # too big to solve in the budget
@@ -198,20 +197,6 @@ class MasterBot:
                 if points[scoring.TOTAL + team] >= needed:
                     return move
         return -1
-
-    @staticmethod
-    def _solvable_hands(obs, left: int) -> bool:
-        """Whether the last ``left`` plays are few enough to solve, and each seat holds just
-        the cards its turns in them need: a hand-made position may leave a seat short (or
-        with more), which the solver cannot play to the end."""
-        if left > _ENDGAME_PLIES:
-            return False
-        turn = obs[observe.TURN]
-        for ahead in range(4):  # the seat ``ahead`` turns from now plays ceil((left - ahead) / 4)
-            need = (left - ahead + 3) // 4
-            if need > MAX_HAND or obs[observe.HAND_COUNT + ((turn + ahead) & 3)] != need:
-                return False
-        return True
 
     # -- move scores ----------------------------------------------------------------------
 
