@@ -20,7 +20,7 @@ from engine.observe import CAPTURED_AT, CARD, HISTORY, OTHER_PILE, OWN_PILE
 
 # language -> (the first captures' headings: ours, theirs; none yet; our pile and its count,
 # for one card (an ace that took only itself, RULES §7) and for more)
-_WORDS = {
+WORDS = {
     "en": (("Our first take:", "Their first take:"), "none yet",
            ("Our pile, 1 card:", "Our pile, %d cards:")),
     "it": (("Prima presa nostra:", "Prima presa loro:"), "ancora nessuna",
@@ -33,7 +33,7 @@ def show(app) -> None:
     side's first capture of the hand (the taking card with what it took), with ``own_pile``
     every card their side has taken, a suit a line."""
     game = app.game
-    headings, none_yet, our_pile = _WORDS[game.setup.language]
+    headings, none_yet, our_pile = WORDS[game.setup.language]
     game.state.observe(game.viewer, game.obs)
     chars = app._show_text().chars
     lines = []

@@ -943,7 +943,7 @@ def test_taken_cards_show_what_review_captures_allows(shown, review, language):
         return
     pick(app, "captures")
     assert app.screen == "captures"
-    headings, _, our_pile = taken_cards._WORDS[language]
+    headings, _, our_pile = taken_cards.WORDS[language]
     lines = [line.strip() for line in app.text_scene.text()]
     assert lines[0] == app.texts["captures"]
     if review == "first_capture":
@@ -988,7 +988,7 @@ def test_our_pile_of_one_card_is_said_in_the_singular(shown, language, count, mo
             ("en", 0): "Our pile, 0 cards:", ("it", 0): "Nostre prese, 0 carte:"}
     assert app.text_scene.text()[1].strip() == said[language, count]
     if not count:  # an empty pile says so, as the first takes do
-        assert app.text_scene.text()[2].strip() == taken_cards._WORDS[language][1]
+        assert app.text_scene.text()[2].strip() == taken_cards.WORDS[language][1]
 
 
 @pytest.mark.parametrize("watch", [False, True])

@@ -144,7 +144,7 @@ def test_greedy_prefers_the_capture_that_leaves_no_sweep():
 ACES_SCORE = {"ace_sweep": True, "ace_sweep_scores_scopa": True}
 
 
-@pytest.mark.parametrize(("overrides", "table", "sweepable"), [
+@pytest.mark.parametrize(("overrides", "table", "risky"), [
     ({}, "Qb Jb", False),  # 17: nothing sweeps it
     ({}, "2b 3s", True),  # a five sweeps it (C-14)
     (ACES_SCORE, "Qb Jb", False),  # an ace would, but counting that played worse (greedy.py)
@@ -155,13 +155,13 @@ ACES_SCORE = {"ace_sweep": True, "ace_sweep_scores_scopa": True}
      False),  # the ace's take is then a sweep, which scores nothing
     (dict(ACES_SCORE, ace_with_ace_on_table="sweeps"), "Ab", True),  # a sweep that scores
 ])
-def test_greedy_weighs_a_sweep_as_the_rules_score_it(overrides, table, sweepable):
+def test_greedy_weighs_a_sweep_as_the_rules_score_it(overrides, table, risky):
     # The seat holds every king, so a table adding up to 10 is safe from a king.
     state = position(("Kd Kc Kb Ks", "", "", ""), table, **overrides)
     obs = bytearray(observe.SIZE)
     state.observe(0, obs)
     total = sum(card % 10 + 1 for card in cards(table))
-    assert make_bot("greedy", state.rules)._sweepable(obs, total) is sweepable
+    assert make_bot("greedy", state.rules).sweepable(obs, total) is risky
 
 
 def test_greedy_leaves_a_lone_ace_where_aces_never_make_a_scopa():

@@ -138,29 +138,28 @@ def test_the_board_speaker_plays_a_looping_period_at_the_notes_pitch(monkeypatch
 # -- the game's tunes --------------------------------------------------------------------------
 
 
-def test_a_match_sounds_its_plays_scope_and_result_and_bots_never_think_over_a_note(
-        pyportal, monkeypatch):
+def test_a_match_sounds_its_plays_scope_and_result_and_bots_never_think_over_a_note(pyportal):
     speaker = SilentSpeaker()
     clock = Clock()
     app = simulator.build(pyportal.board, pyportal, easy_setup(3), clock, None, speaker)
     sound = app.sound = Tunes(speaker)
     thinking_over = []  # the plies a bot decided while a note sounded
-    bot_play = Game._bot_play
-
-    def checked(game):
-        if game.taking < 0 and speaker.sounding:
-            thinking_over.append(game.state.ply)
-        bot_play(game)
-
-    monkeypatch.setattr(Game, "_bot_play", checked)
+    decided = []
     pick(app, "vs_bots")
     game = app.game
+    choose = game.bot.choose  # the one bot of every bot seat, for the whole match
+
+    def checked(obs, moves, count):
+        (thinking_over if speaker.sounding else decided).append(game.state.ply)
+        return choose(obs, moves, count)
+
+    game.bot.choose = checked
     assert game.sound is sound
     play_on(app, clock, random.Random(2))
     for _ in range(10):  # the result's tune plays out on the match end screen
         clock.now += 500
         app.tick()
-    assert thinking_over == []
+    assert thinking_over == [] and len(decided) > 20
     asked = sound.asked
     assert asked.count(SCOPA) == sum(game.scope_made) > 0  # C-14: every scopa, and no other
     assert asked.count(TAKE) + asked.count(SCOPA) >= 10 and asked.count(PLAY) >= 10

@@ -90,14 +90,14 @@ class GreedyBot:
                 score = -card_worth(card)
                 left_total += VALUE[card]
                 left_count += 1
-            if left_count and not final and self._sweepable(obs, left_total):
+            if left_count and not final and self.sweepable(obs, left_total):
                 score -= _SWEEP_RISK + 2 * left_count * _CARD_WORTH
             if score > best_score:
                 best_score = score
                 best = move
         return best
 
-    def _sweepable(self, obs, total: int) -> bool:
+    def sweepable(self, obs, total: int) -> bool:
         """Could one unseen card sweep a table of cards adding up to ``total`` for a scopa?
 
         Cards adding up to at most 10 are swept by a card of that value (C-14): with two or
