@@ -227,6 +227,32 @@ def test_primiera_values_override():
     assert pair(out, P_PRIMIERA) == (0, 1)
 
 
+# RULES §5.2.1's regional scales, as primiera_values tables by card rank A..K (README,
+# Self-play): SPAZIO's figures K 10, C 9, F 8; Trentino's face values with the ace 5.5 and the
+# figures 0.5, doubled to whole numbers, which leaves every comparison as it was.
+SPAZIO_FIGURES = "16,12,13,14,15,18,21,8,9,10"
+TRENTINO_DOUBLED = "11,4,6,8,10,12,14,1,1,1"
+
+
+def test_rules_5_2_1_spazio_figures_let_a_king_beat_a_fante():
+    # A: 7d 7c 7b Js; B: 6d 6c 5b 7s. With every figure 10 (C-18) A wins 73-72; with the
+    # fante at 8 B wins 72-71.
+    table = "7c 6c 7b Ad 5b 2s"
+    moves = [("7d", "7c"), ("6d", "6c"), ("Js", "7b Ad"), ("7s", "5b 2s")]
+    assert pair(points(end_of_hand(table, moves)), PRIMIERA) == (73, 72)
+    out = points(end_of_hand(table, moves, primiera_values=SPAZIO_FIGURES))
+    assert pair(out, PRIMIERA) == (71, 72)
+    assert pair(out, P_PRIMIERA) == (0, 1)
+
+
+def test_rules_5_2_1_trentino_scale_breaks_the_c21_tie():
+    # C-21's tie (75-75): three sevens and a two against one seven and three sixes. Trentino
+    # counts a seven 7 and a six 6 (doubled: 14 and 12), so the sixes win 50-46.
+    out = points(end_of_hand(*C21_TIE, primiera_values=TRENTINO_DOUBLED))
+    assert pair(out, PRIMIERA) == (14 * 3 + 4, 14 + 12 * 3)
+    assert pair(out, P_PRIMIERA) == (0, 1)
+
+
 def test_primiera_values_zero_valued_card_still_covers_its_suit():
     # C-22 is about a suit missing "del tutto". Side A holds a spade, the Re, even if the
     # primiera_values override scores figures 0; side B holds no bastoni. A must win.
