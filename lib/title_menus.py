@@ -89,8 +89,12 @@ def _load_save(app) -> None:
         app.message = "save_bad"  # a key: the title says it in the language of the moment
         app.saved = None
     app._forget_files()
-    if app.saved is not None:  # the title in the saved match's language; Continue keeps
-        _use_language(app, app.saved[0].language)  # whatever the title shows then
+    if app.saved is not None:  # the title in the saved match's language and sound; Continue
+        saved = app.saved[0]  # keeps whatever the title shows then
+        _use_language(app, saved.language)
+        # the pause menu's sound reaches the settings at the match's end, but every play's
+        # save has it: a board switched off mid-match comes back with it
+        app.setup.sound = saved.sound
     forget("engine.edge")  # the save's replay checked its plays; play needs none of it
 
 

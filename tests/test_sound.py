@@ -269,6 +269,33 @@ def test_the_pause_menu_turns_the_sound_off_and_on_and_the_title_keeps_it(pyport
     assert app.setup.seats == bytearray((1, 0, 0, 0))  # the title's own seating left as it was
 
 
+def test_a_mute_from_the_pause_menu_survives_a_board_switched_off_mid_match(pyportal,
+                                                                             tmp_path):
+    # The settings keep the pause menu's choice only at the match's end or the title; the
+    # save after each play keeps it too, and the title takes it from there, as it takes the
+    # saved match's language.
+    clock = Clock()
+    app = simulator.build(pyportal.board, pyportal, easy_setup(6), clock, tmp_path,
+                          SilentSpeaker())
+    pick(app, "vs_bots")
+    chooser = random.Random(6)
+    while app.game.state.ply < 3:
+        answer(app, clock, chooser)
+    app.handle(BACK)
+    pick(app, "sound")  # off
+    pick(app, "resume")
+    muted_at = app.game.state.ply
+    while app.game.state.ply < muted_at + 2:  # a play saved since
+        answer(app, clock, chooser)
+    assert settings.load(str(tmp_path)).sound is True  # not written yet: the board goes off
+    again = simulator.build(pyportal.board, pyportal, easy_setup(6), Clock(), tmp_path,
+                            SilentSpeaker())
+    assert again.screen == "title" and again.items[0] == "continue"
+    assert again.setup.sound is False  # the title's options show it
+    pick(again, "continue")
+    assert again.game.setup.sound is False and again.game.sound is None
+
+
 def test_a_board_without_a_speaker_offers_no_sound():
     display = sim_display.open_display("pico-display", headless=True)
     try:
