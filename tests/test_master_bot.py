@@ -16,7 +16,7 @@ from engine.bots import endgame, master
 from engine.bots.endgame import MAX_HAND, Solver
 from engine.bots.greedy import GreedyBot
 from engine.bots.inference import load_position
-from engine.bots.master import EXACT, ONLY_MOVE, MasterBot
+from engine.bots.master import ENDGAME, EXACT, ONLY_MOVE, MasterBot
 from engine.bots.reasons import MASTER
 from engine.layout import DEALT, PLAY
 from engine.moves import MAX_CARD_MOVES, MAX_MOVES
@@ -219,16 +219,24 @@ def test_master_solves_the_last_two_rounds_of_a_dealt_hand_only():
     rules = Rules("chitarrella")
     state = State(rules)
     greedy = GreedyBot(rules)
+    bot = MasterBot(rules, 1)  # normal's budget, which solves a deal of the last two rounds
     obs = bytearray(observe.SIZE)
     moves = [0] * MAX_MOVES
     state.new_match(3)
     while state.deal() != DEALT:
         pass
+    solved = 0
     while state.phase == PLAY:
         state.observe(state.turn, obs)
         left = rules.plies - state.ply
         assert endgame.solvable(obs, left) == (left <= 8)  # the last two rounds
-        state.apply(greedy.choose(obs, moves, state.legal_moves(moves)))
+        count = state.legal_moves(moves)
+        if count > 1:  # a single move is played without a thought
+            bot.choose(obs, moves, count)
+            assert (bot.reason in (EXACT, ENDGAME)) == (left <= 8), left
+            solved += left <= 8
+        state.apply(greedy.choose(obs, moves, count))
+    assert solved >= 2
 
 
 def test_master_searches_a_hand_made_position_that_leaves_a_seat_short():
