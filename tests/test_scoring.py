@@ -253,6 +253,24 @@ def test_rules_5_2_1_trentino_scale_breaks_the_c21_tie():
     assert pair(out, P_PRIMIERA) == (0, 1)
 
 
+# SPAZIO's "settanta" (RULES §5.2.1): the point to the side with three sevens or more, none on
+# a 2-2 split. A table that values the seven alone counts each side's sevens, one per suit,
+# and with primiera_requires_all_suits off a missing suit no longer decides.
+SETTANTA = {"primiera_values": "0,0,0,0,0,0,1,0,0,0", "primiera_requires_all_suits": False}
+
+
+@pytest.mark.parametrize("hand, c18, settanta", [
+    (C21_TIE, (0, 0), (1, 0)),  # a 75-75 tie; A's three sevens take the settanta
+    (C22_MISSING_SUIT, (0, 1), (1, 0)),  # A lacks spades (C-22) but holds three sevens
+    (ORDINARY, (1, 0), (0, 0)),  # A wins 76-72; the sevens split 2-2
+])
+def test_rules_5_2_1_settanta_goes_to_three_sevens(hand, c18, settanta):
+    assert pair(points(end_of_hand(*hand)), P_PRIMIERA) == c18
+    out = points(end_of_hand(*hand, **SETTANTA))
+    assert pair(out, P_PRIMIERA) == settanta
+    assert sum(pair(out, PRIMIERA)) == 4  # every seven is in a pile in these hands
+
+
 def test_primiera_values_zero_valued_card_still_covers_its_suit():
     # C-22 is about a suit missing "del tutto". Side A holds a spade, the Re, even if the
     # primiera_values override scores figures 0; side B holds no bastoni. A must win.
