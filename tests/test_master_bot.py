@@ -485,24 +485,56 @@ def test_master_solves_every_deal_when_the_budget_holds_them():
             assert bot.playouts == len(_every_deal(bot.inference))
 
 
+def _spy_on_the_solver(bot) -> tuple:
+    """Lists the spy on ``bot``'s solver fills: the deals it solved (their owners, as
+    bytes), the position limit of each call, and the positions each used."""
+    solved = []
+    limits = []
+    used = []
+    move_values = bot.solver.move_values
+
+    def spy(*args):
+        limits.append(args[-1])
+        done = move_values(*args)
+        used.append(bot.solver.nodes)
+        if done:
+            solved.append(bytes(bot.inference.owner))
+        return done
+
+    bot.solver.move_values = spy
+    return solved, limits, used
+
+
 def test_master_draws_distinct_deals_when_they_are_too_many_to_solve():
-    # Eight plays left: up to 90 deals, more than the budget solves; those it solves differ.
-    for state, obs in _endgame_positions("chitarrella", {}, 8, 3):
+    # Eight plays left: up to 90 deals, more than the budget solves. Every deal solved counts
+    # (none only to measure the cost), they all differ, and together they keep to the budget
+    # the first is given: the solver positions of the deals solved, and of one it gave up on.
+    for state, obs in _endgame_positions("chitarrella", {}, 8, 6):
         moves = [0] * MAX_MOVES
         count = state.legal_moves(moves)
         bot = MasterBot(state.rules, 3, 64)
-        solved = []
-        place = bot.inference.place
-
-        def spy(into, place=place, solved=solved, inference=bot.inference):
-            solved.append(bytes(inference.owner))
-            place(into)
-
-        bot.inference.place = spy
+        solved, limits, used = _spy_on_the_solver(bot)
         bot.choose(obs, moves, count)
-        drawn = solved[1:]  # the first deal sampled measures a deal's cost
-        assert 1 < len(drawn) < len(_every_deal(bot.inference))
-        assert len(set(drawn)) == len(drawn) == bot.playouts
+        assert 1 < len(solved) < len(_every_deal(bot.inference))
+        assert len(set(solved)) == len(solved) == bot.playouts
+        assert sum(used) <= limits[0] + 1  # a deal given up on stops one position past
+
+
+def test_master_draws_deals_at_random_when_they_are_too_many_to_list():
+    # A set-up position in the last two rounds with most cards out of play: any of the 32
+    # cards seat 0 cannot see may be in another hand, far too many deals to list. The bot
+    # solves deals drawn at random, within the same budget.
+    state = position(("7d 3c", "Kb 2s", "Qc 4d", "Jb 5s"), "Ac 6b", turn=0, ply=28)
+    obs = bytearray(observe.SIZE)
+    state.observe(0, obs)
+    moves = [0] * MAX_MOVES
+    count = state.legal_moves(moves)
+    bot = MasterBot(state.rules, 5, 64)
+    solved, limits, used = _spy_on_the_solver(bot)
+    move = bot.choose(obs, moves, count)
+    assert move in moves[:count] and bot.reason == ENDGAME
+    assert 1 < len(solved) == bot.playouts
+    assert sum(used) <= limits[0] + 1
 
 
 def _takes(napola: str, seeds) -> list:

@@ -100,7 +100,9 @@ class Solver:
             value = self._negamax(state, -_INFINITY, _INFINITY)
             out[i] = value if state.turn & 1 == team else -value
             state.undo()
-        return not self.aborted
+            if self.aborted:
+                return False
+        return True
 
     def _negamax(self, state, alpha: int, beta: int) -> int:
         """The value of ``state`` for the side to play, within (alpha, beta): alpha-beta in
@@ -166,93 +168,93 @@ class Solver:
 
 
 # -- the master bot's endgame: the solver's values averaged over the hidden deals ---------
-def _distinct_deals(bot, ordered, count: int, spare: int, start: int) -> int:
-    """Solve distinct deals of the hidden cards into ``total``, each weighed by the
-    evidence (``Inference.deal_weight``): every consistent deal when ``spare`` solver
-    positions hold them all at the cost of the deal just solved, else as many as they
-    hold, drawn from the list at random without repeats (selection sampling, Knuth's
-    Algorithm S). Each deal may use ``spare`` positions (a deal far costlier than the first
-    stops the listing); the deadline bounds the whole. Returns how many were solved, at least
-    1 (none solved: ``total`` still holds the sampled deal's values); 0, ``total`` left
-    alone, when the list is longer than _LISTED or ``spare`` holds not one deal at the cost
-    of the one just solved.
-    Drawing with replacement solved some deals twice and missed others: 11 to 14 distinct
-    of 30 for 16 solved [derived]."""
-    state = bot.state
-    inference = bot.inference
-    solver = bot.solver
-    rng = bot.rng
-    wanted = spare // (solver.nodes if solver.nodes > 0 else 1)
-    listed = inference.count_deals(_LISTED)
-    if wanted < 1 or listed > _LISTED:
-        return 0
-    total = bot.total
+def _solve_deal(bot, ordered, count: int, limit: int, weight: int) -> bool:
+    """Add the values of the deal placed in ``bot.state``, solved, times ``weight`` into
+    ``bot.total``; False, nothing added, when it needs more than ``limit`` (at least 1)
+    solver positions."""
     values = bot.round
-    deals = 0
-    seen = 0
-    more = inference.next_deal(True)
-    while more and deals < wanted:
-        # Algorithm S: take this deal with chance (wanted - deals) / (listed - seen)
-        if listed - seen <= wanted - deals or rng.below(listed - seen) < wanted - deals:
-            inference.place(state)
-            if not solver.move_values(state, ordered, count, values, spare):
-                break  # a deal far costlier than the first: those solved must do
-            if deals == 0:  # the sampled deal's values make way for these
-                for i in range(count):
-                    total[i] = 0
-            weight = inference.deal_weight()
-            for i in range(count):
-                total[i] += values[i] * weight
-            deals += 1
-            if bot._late(start):
-                break
-        seen += 1
-        more = inference.next_deal(False)
-    return deals if deals else 1  # none solved: total still holds the sampled deal's
+    if not bot.solver.move_values(bot.state, ordered, count, values, limit):
+        return False
+    total = bot.total
+    for i in range(count):
+        total[i] += values[i] * weight
+    return True
 
 
 def endgame_move(bot, moves, count: int, start: int) -> int:
     """The master bot's endgame (engine/bots/master.py binds it as ``MasterBot._endgame``):
-    solve deals of the hidden cards exactly, every consistent one when the budget holds them
-    all (with one possible deal, the only one, and ``bot.exact`` is then True), else distinct
-    ones drawn at random (any, when the deals are too many to list); the index of the best
-    root move in ``bot.candidates`` order, -1 when the budget solved no deal."""
-    state = bot.state
+    solve deals of the hidden cards exactly, within ``bot.iterations * _NODES`` solver
+    positions, and average each root move's values; the index of the best in
+    ``bot.candidates`` order, -1 when the budget solved no deal.
+
+    When the consistent deals can be listed (at most _LISTED), the first is drawn from them
+    at random, and its cost sets how many more the budget holds, drawn from the rest without
+    repeats (selection sampling, Knuth's Algorithm S): all of them when the budget holds
+    them, and with one possible deal that one, exactly (``bot.exact``). Each is weighed by
+    the evidence (``Inference.deal_weight``). Otherwise deals are drawn at random, leaning
+    on the evidence as they are. A deal that needs more than the budget has left ends the
+    drawing, as does the deadline.
+    Drawing with replacement solved some deals twice and missed others: 11 to 14 distinct of
+    30 for 16 solved. A first deal drawn at random only to measure the cost, then left out
+    of the average, took a deal's share of the budget, and each deal drawn after it could use
+    all that was left after the first: the hard level solved one deal of nine for nothing,
+    and used up to 862 positions of its 640 (playing as well as now: +0.01 points a hand,
+    -0.01 to 0.03, at 20 and at 64 iterations) [derived].
+
+    The loops are written here, not in a helper, for the board's Python stack: the solver's
+    call under this one is the game's deepest call chain."""
     inference = bot.inference
     solver = bot.solver
+    rng = bot.rng
     ordered = bot.moves  # the root moves in candidate order (no playout runs here)
     for i in range(count):
         ordered[i] = moves[bot.candidates[i]]
     total = bot.total
-    values = bot.round
     for i in range(count):
         total[i] = 0
-    holders = 0
-    for seat in range(5):
-        if inference.room[seat]:
-            holders += 1
     budget = bot.iterations * _NODES  # solver positions, about a playout's time each
-    nodes = 0
+    listed = inference.count_deals(_LISTED)
+    used = 0
     deals = 0
-    while nodes < budget:
-        inference.deal(state, bot.rng)
-        if not solver.move_values(state, ordered, count, values, budget - nodes):
-            break  # out of budget in the middle of a deal: its values mean nothing
-        for i in range(count):
-            total[i] += values[i]
-        nodes += solver.nodes
-        deals += 1
-        if holders <= 1 or bot._late(start):
-            break
-        if deals == 1:  # the deals are few: solve distinct ones, all if the budget holds
-            distinct = _distinct_deals(bot, ordered, count, budget - nodes, start)
-            if distinct:
-                deals = distinct
+    if listed <= _LISTED:
+        first = rng.below(listed)
+        inference.next_deal(True)
+        for _ in range(first):
+            inference.next_deal(False)
+        inference.place(bot.state)
+        if not _solve_deal(bot, ordered, count, budget, inference.deal_weight()):
+            return -1
+        used = solver.nodes
+        wanted = budget // used  # deals the budget holds at the first one's cost
+        deals = 1
+        seen = 0  # of the other listed - 1 deals
+        index = 0
+        more = inference.next_deal(True)
+        while more and deals < wanted and used < budget and not bot._late(start):
+            if index != first:
+                # Algorithm S: take it with chance (wanted - deals) / (listed - 1 - seen)
+                if (listed - 1 - seen <= wanted - deals
+                        or rng.below(listed - 1 - seen) < wanted - deals):
+                    inference.place(bot.state)
+                    if not _solve_deal(bot, ordered, count, budget - used,
+                                       inference.deal_weight()):
+                        break
+                    used += solver.nodes
+                    deals += 1
+                seen += 1
+            index += 1
+            more = inference.next_deal(False)
+    else:
+        while used < budget and not bot._late(start):
+            inference.deal(bot.state, rng)
+            if not _solve_deal(bot, ordered, count, budget - used, 1):
                 break
-    if deals == 0:
-        return -1
+            used += solver.nodes
+            deals += 1
+        if deals == 0:
+            return -1
     bot.playouts = deals
-    bot.exact = holders <= 1
+    bot.exact = listed == 1
     best = 0
     for i in range(1, count):  # candidates are in prior order: ties keep the greedy pick
         if total[i] > total[best]:
