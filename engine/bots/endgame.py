@@ -216,7 +216,9 @@ def endgame_move(bot, moves, count: int, start: int) -> int:
     listed = inference.count_deals(_LISTED)
     used = 0
     deals = 0
-    if listed <= _LISTED:
+    # none listed only if no deal fits the evidence, never in play: the draws below then
+    # fill the hands by their room alone (Inference.deal)
+    if 0 < listed <= _LISTED:
         first = rng.below(listed)
         inference.next_deal(True)
         for _ in range(first):
