@@ -42,12 +42,9 @@ _MAX_PLIES = const(8)
 MAX_HAND = const(2)  # cards per hand it handles: ceil(_MAX_PLIES / 4)
 _INFINITY = const(1000)
 # Solver positions per iteration of the master bot's budget. A deal with eight plays left takes
-# about 75, so 5 solved a single deal at 20 iterations; 10 solved two, one of them only to
-# measure the cost, and played better on duplicate deals. Since every deal solved counts, 8
-# solves two at 20 iterations and plays as 10 did: -0.005 points a hand (-0.018 to 0.009,
-# 4,000 duplicate deals, seed 450001), and +0.007 (-0.007 to 0.021, 2,000, seed 460001) at
-# 64, where it takes the endgame's slowest move to about the search's [derived].
-_NODES = const(8)
+# about 75, so 5 solved a single deal at 20 iterations; 10 solves two, in about the time of a
+# hand's first decision, and plays better on duplicate deals [derived].
+_NODES = const(10)
 # The most deals of the hidden cards listed to draw distinct ones from: the last two rounds
 # have at most 90 (2 + 2 + 2 cards unseen), listed in about 0.3 ms on CPython [derived].
 _LISTED = const(255)
