@@ -486,8 +486,9 @@ def test_master_solves_every_deal_when_the_budget_holds_them():
 
 
 def _spy_on_the_solver(bot) -> tuple:
-    """Lists the spy on ``bot``'s solver fills: the deals it solved (their owners, as
-    bytes), the position limit of each call, and the positions each used."""
+    """Spy on ``bot``'s solver. Returns the three lists the spy fills: the deals solved
+    (their owners, as bytes), the position limit of each call, and the positions each
+    call used."""
     solved = []
     limits = []
     used = []
